@@ -1,0 +1,155 @@
+package engine
+
+import "context"
+
+// Move is a game-specific action encoded as a small non-negative integer, such
+// as a cell index or a column. NoMove is the absence of a move.
+type Move int32
+
+// NoMove is the zero-value-free marker for "no move".
+const NoMove Move = -1
+
+// Player is one of the two sides. First moves first and is written "x";
+// Second is written "o".
+type Player int8
+
+// The two players.
+const (
+	First  Player = 0
+	Second Player = 1
+)
+
+// Other returns the opponent of p.
+func (p Player) Other() Player { return 1 - p }
+
+// String returns the board symbol of p: "x" for First, "o" for Second.
+func (p Player) String() string {
+	if p == First {
+		return "x"
+	}
+	return "o"
+}
+
+// Outcome is a game-theoretic result from one side's point of view.
+type Outcome int8
+
+// Outcomes. OutcomeUnknown also describes a game still in progress.
+const (
+	OutcomeUnknown Outcome = iota
+	OutcomeWin
+	OutcomeLoss
+	OutcomeDraw
+)
+
+// String returns the API spelling of o: "unknown", "win", "loss" or "draw".
+func (o Outcome) String() string {
+	switch o {
+	case OutcomeWin:
+		return "win"
+	case OutcomeLoss:
+		return "loss"
+	case OutcomeDraw:
+		return "draw"
+	default:
+		return "unknown"
+	}
+}
+
+// Setup describes a position as a request gives it: either Board (rows of
+// cells, top row first) or Moves (notations played from the start position),
+// never both. ToMove is "", "x" or "o"; when set it must agree with the
+// position.
+type Setup struct {
+	Board     []string
+	Moves     []string
+	FromMoves bool
+	ToMove    string
+	// Options holds game-specific request fields by their JSON names, already
+	// type-checked by the caller (for example "rule" or "size"). Games ignore
+	// options they do not know.
+	Options map[string]any
+}
+
+// Description is what a game tells clients about itself (GET /games).
+type Description struct {
+	Name     string `json:"name"`
+	Title    string `json:"title"`
+	Rows     int    `json:"rows"`
+	Cols     int    `json:"cols"`
+	Notation string `json:"notation"`
+	// DefaultDepth is the search depth used when a request gives none;
+	// MaxDepth is the largest depth a request may ask for.
+	DefaultDepth int `json:"default_depth"`
+	MaxDepth     int `json:"max_depth"`
+	// Example is a request body that plays this game.
+	Example map[string]any `json:"example"`
+}
+
+// Game is a registered game type: it names itself, describes itself and builds
+// positions from a Setup.
+type Game interface {
+	// Name returns the short name requests use, such as "tictactoe".
+	Name() string
+	// Describe returns the game's static description.
+	Describe() Description
+	// NewState parses setup into a position. The position must be legal and
+	// not yet decided; otherwise NewState returns an *InputError naming the
+	// request field at fault.
+	NewState(setup Setup) (State, error)
+}
+
+// State is a mutable game position. Implementations are not safe for
+// concurrent use; Clone gives an independent copy.
+type State interface {
+	// ToMove returns the side to move.
+	ToMove() Player
+	// Ply returns the number of moves played from the start position.
+	Ply() int
+	// Outcome returns the result from the side to move's point of view if the
+	// game is over, or OutcomeUnknown while it goes on.
+	Outcome() Outcome
+	// LegalMoves appends the legal moves to buf[:0] in the game's preferred
+	// search order and returns the slice. It returns no moves once the game is
+	// over. It must not allocate when cap(buf) >= MaxMoves().
+	LegalMoves(buf []Move) []Move
+	// MaxMoves returns an upper bound on len(LegalMoves) for this game.
+	MaxMoves() int
+	// RemainingPlies returns an upper bound on the number of moves left in the
+	// game; a search this deep sees every line to its end.
+	RemainingPlies() int
+	// Play makes the legal move m for the side to move.
+	Play(m Move)
+	// Undo takes back m, which must be the last move played.
+	Undo(m Move)
+	// Evaluate returns a heuristic score of a non-terminal position from the
+	// side to move's point of view, within ±MaxEval.
+	Evaluate() int32
+	// Hash returns a 64-bit key of the position, side to move included.
+	Hash() uint64
+	// ParseMove parses a move notation. It returns an error if the notation is
+	// malformed or the move is not legal here.
+	ParseMove(notation string) (Move, error)
+	// FormatMove returns the notation of m.
+	FormatMove(m Move) string
+	// Cell returns the 0-based row (from the top) and column (from the left)
+	// where m puts a stone.
+	Cell(m Move) (row, col int)
+	// Board returns the position as rows of '.', 'x' and 'o', top row first,
+	// in the form NewState accepts.
+	Board() []string
+	// Clone returns an independent copy of the position.
+	Clone() State
+}
+
+// Searcher is implemented by a State whose game brings its own search, such
+// as an exact solver. Search delegates to it.
+type Searcher interface {
+	Search(ctx context.Context, params Params) Result
+}
+
+// ExactScorer is implemented by a State whose game has its own convention for
+// the score of a proved result. ExactScore returns that score for the side to
+// move given the outcome and the number of plies to the end of the game.
+type ExactScorer interface {
+	ExactScore(outcome Outcome, pliesToEnd int) int
+}

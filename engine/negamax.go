@@ -1,0 +1,154 @@
+package engine
+
+// negamax searches the current position to depth plies at ply from the root
+// and returns its fail-soft value: if the result is <= alpha the search failed
+// low and it is an upper bound; if >= beta it failed high and is a lower bound;
+// otherwise it is exact. On return s.pv[ply][ply:s.pvLen[ply]] holds the
+// principal variation from this node. When the deadline stops the search the
+// return value is meaningless and s.stopped is set.
+func (s *search) negamax(depth, ply int, alpha, beta int32) int32 {
+	s.nodes++
+	if s.nodes&(pollInterval-1) == 0 && s.mayStop {
+		select {
+		case <-s.done:
+			s.stopped = true
+		default:
+		}
+	}
+	if s.stopped {
+		return 0
+	}
+	s.pvLen[ply] = ply
+	st := s.st
+	if o := st.Outcome(); o != OutcomeUnknown {
+		return terminalScore(o, ply)
+	}
+	if depth == 0 {
+		return st.Evaluate()
+	}
+
+	// Mate-distance pruning: no result here beats a win at the next ply or
+	// loses faster than this one.
+	alpha = max(alpha, -(WinScore - int32(ply)))
+	beta = min(beta, WinScore-int32(ply)-1)
+	if alpha >= beta {
+		return alpha
+	}
+
+	key := st.Hash()
+	ttMove := NoMove
+	if score, move, d, bound, ok := s.tt.Probe(key); ok {
+		ttMove = move
+		if ply > 0 && d >= depth {
+			score = fromTT(score, ply)
+			if bound == BoundExact ||
+				bound == BoundLower && score >= beta ||
+				bound == BoundUpper && score <= alpha {
+				return score
+			}
+		}
+	}
+
+	moves := st.LegalMoves(s.moves[ply][:0])
+	s.order(moves, ttMove, s.killers[ply])
+
+	alphaOrig := alpha
+	best, bestMove := -infinity, NoMove
+	for _, m := range moves {
+		st.Play(m)
+		v := -s.negamax(depth-1, ply+1, -beta, -alpha)
+		st.Undo(m)
+		if s.stopped {
+			return 0
+		}
+		if v <= best {
+			continue
+		}
+		best, bestMove = v, m
+		if v <= alpha {
+			continue
+		}
+		alpha = v
+		s.updatePV(ply, m)
+		if v >= beta {
+			if k := &s.killers[ply]; k[0] != m {
+				k[1], k[0] = k[0], m
+			}
+			break
+		}
+	}
+
+	bound := BoundExact
+	switch {
+	case best <= alphaOrig:
+		bound = BoundUpper
+	case best >= beta:
+		bound = BoundLower
+	}
+	s.tt.Store(key, toTT(best, ply), bestMove, depth, bound)
+	return best
+}
+
+// order moves the table move, then the killers, to the front of moves,
+// keeping the game's order for the rest.
+func (s *search) order(moves []Move, ttMove Move, killers [2]Move) {
+	front := 0
+	for _, want := range [3]Move{ttMove, killers[0], killers[1]} {
+		if want == NoMove {
+			continue
+		}
+		for i := front; i < len(moves); i++ {
+			if moves[i] == want {
+				copy(moves[front+1:i+1], moves[front:i])
+				moves[front] = want
+				front++
+				break
+			}
+		}
+	}
+}
+
+// updatePV makes m followed by the child's variation the variation at ply.
+func (s *search) updatePV(ply int, m Move) {
+	row := s.pv[ply]
+	row[ply] = m
+	child := ply + 1
+	n := ply + 1
+	if child < len(s.pv) {
+		n = copy(row[ply+1:], s.pv[child][child:s.pvLen[child]]) + ply + 1
+	}
+	s.pvLen[ply] = n
+}
+
+// principalVariation returns the root variation of the last completed
+// iteration, extended along table moves while they are legal, at most
+// maxLen moves long. The position is restored before it returns.
+func (s *search) principalVariation(maxLen int) []Move {
+	pv := make([]Move, 0, maxLen)
+	pv = append(pv, s.bestLine...)
+	st := s.st
+	for _, m := range pv {
+		st.Play(m)
+	}
+	for len(pv) < maxLen && st.Outcome() == OutcomeUnknown {
+		_, m, _, _, ok := s.tt.Probe(st.Hash())
+		if !ok || !contains(st.LegalMoves(s.moves[0][:0]), m) {
+			break
+		}
+		st.Play(m)
+		pv = append(pv, m)
+	}
+	for i := len(pv) - 1; i >= 0; i-- {
+		st.Undo(pv[i])
+	}
+	return pv
+}
+
+func contains(moves []Move, m Move) bool {
+	for _, x := range moves {
+		if x == m {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,3 @@
+module movesvc
+
+go 1.26.8
