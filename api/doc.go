@@ -1,0 +1,9 @@
+// Package api is the HTTP face of movesvc: the chi router, middleware
+// (request ids, access logs, panic recovery, metrics), request decoding and
+// validation, admission control, and RFC 9457 problem responses. It holds no
+// game logic: it turns a request into an engine.Setup, asks the engine, and
+// writes the engine's answer.
+//
+// Routes: POST /move, GET /games, GET /healthz, GET /readyz, GET /metrics,
+// GET /openapi.yaml. The contract is openapi.yaml at the repository root.
+package api

@@ -1,0 +1,138 @@
+package api
+
+import (
+	"context"
+	"log/slog"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	movesvc "movesvc"
+	"movesvc/engine"
+)
+
+// handleMove answers POST /move: decode, validate, build the position, wait
+// for a search slot, search until the deadline, answer.
+func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
+	// The deadline covers the whole request, queueing included.
+	arrived := time.Now()
+	var req moveRequest
+	if p := decodeJSON(w, r, s.cfg.MaxBodyBytes, &req); p != nil {
+		writeProblem(w, r, p)
+		return
+	}
+	if err := s.validate.Struct(req); err != nil {
+		writeProblem(w, r, validationProblem(err))
+		return
+	}
+	game, ok := s.games.Lookup(req.Game)
+	if !ok {
+		writeProblem(w, r, invalid("unknown game "+quote(req.Game), ProblemError{Location: "body.game", Value: req.Game,
+			Message: "must be one of: " + strings.Join(s.games.Names(), ", ")}))
+		return
+	}
+	desc := game.Describe()
+	depth, timeout, p := req.limits(desc, s.cfg)
+	if p != nil {
+		writeProblem(w, r, p)
+		return
+	}
+	st, err := game.NewState(req.setup())
+	if err != nil {
+		writeProblem(w, r, s.stateProblem(r, err))
+		return
+	}
+
+	if !s.ready.Load() {
+		writeProblem(w, r, &Problem{Type: typeShuttingDown, Title: "Shutting down", Status: http.StatusServiceUnavailable,
+			Detail: "this instance is shutting down; retry on another", retryAfter: 1})
+		return
+	}
+	ctx, cancel := context.WithDeadline(r.Context(), arrived.Add(timeout))
+	defer cancel()
+	if err := s.admission.acquire(ctx); err != nil {
+		s.metrics.Rejections.Inc()
+		writeProblem(w, r, overloaded("every search slot is busy and the wait queue is full; retry later"))
+		return
+	}
+	s.metrics.SearchesInFlight.Inc()
+	res := engine.Search(ctx, st, engine.Params{Depth: depth, TableBits: s.cfg.TableBits})
+	s.metrics.SearchesInFlight.Dec()
+	s.admission.release()
+
+	s.metrics.SearchNodes.WithLabelValues(desc.Name).Add(float64(res.Nodes))
+	s.metrics.SearchDuration.WithLabelValues(desc.Name).Observe(res.Elapsed.Seconds())
+	s.metrics.SearchDepth.WithLabelValues(desc.Name).Observe(float64(res.Depth))
+	if res.DeadlineHit {
+		s.metrics.DeadlineHits.WithLabelValues(desc.Name).Inc()
+	}
+	if res.Move == engine.NoMove {
+		s.log.ErrorContext(r.Context(), "search returned no move", slog.String("request_id", RequestID(r.Context())),
+			slog.String("game", desc.Name), slog.Any("board", st.Board()))
+		writeProblem(w, r, internalError())
+		return
+	}
+	writeJSON(w, http.StatusOK, newMoveResponse(desc.Name, st, res))
+}
+
+// stateProblem maps a game's rejection of the position to a 422 naming the
+// field; anything else is an internal error, logged and not shown.
+func (s *Server) stateProblem(r *http.Request, err error) *Problem {
+	if ie, ok := engine.AsInputError(err); ok {
+		return invalid(ie.Error(), ProblemError{Location: "body." + ie.Field, Message: ie.Message, Value: ie.Value})
+	}
+	s.log.ErrorContext(r.Context(), "building the position failed", slog.String("request_id", RequestID(r.Context())),
+		slog.Any("error", err))
+	return internalError()
+}
+
+// gameJSON is one entry of GET /games.
+type gameJSON struct {
+	engine.Description
+	MaxTimeoutMS     int `json:"max_timeout_ms"`
+	DefaultTimeoutMS int `json:"default_timeout_ms"`
+}
+
+func (s *Server) handleGames(w http.ResponseWriter, r *http.Request) {
+	out := struct {
+		Games []gameJSON `json:"games"`
+	}{}
+	for _, g := range s.games.Games() {
+		out.Games = append(out.Games, gameJSON{
+			Description:      g.Describe(),
+			MaxTimeoutMS:     int(s.cfg.MaxTimeout / time.Millisecond),
+			DefaultTimeoutMS: int(s.cfg.DefaultTimeout / time.Millisecond),
+		})
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+type statusJSON struct {
+	Status string `json:"status"`
+}
+
+func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {
+	writeJSON(w, http.StatusOK, statusJSON{Status: "ok"})
+}
+
+func (s *Server) handleReady(w http.ResponseWriter, r *http.Request) {
+	if !s.ready.Load() {
+		writeJSON(w, http.StatusServiceUnavailable, statusJSON{Status: "shutting down"})
+		return
+	}
+	writeJSON(w, http.StatusOK, statusJSON{Status: "ready"})
+}
+
+func (s *Server) handleOpenAPI(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Content-Type", "application/yaml")
+	_, _ = w.Write(movesvc.OpenAPI)
+}
+
+// quote renders a client-supplied string for a message, cut to a sane length.
+func quote(s string) string {
+	if r := []rune(s); len(r) > 40 {
+		s = string(r[:40]) + "…"
+	}
+	return strconv.Quote(s)
+}

@@ -1,0 +1,95 @@
+package api
+
+import (
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/go-chi/chi/v5"
+	"github.com/go-chi/chi/v5/middleware"
+	"github.com/prometheus/client_golang/prometheus"
+)
+
+// Metrics are the service's Prometheus metrics. Labels are low-cardinality:
+// game names, chi route patterns, methods and status codes.
+type Metrics struct {
+	SearchNodes      *prometheus.CounterVec
+	SearchDuration   *prometheus.HistogramVec
+	SearchDepth      *prometheus.HistogramVec
+	SearchesInFlight prometheus.Gauge
+	DeadlineHits     *prometheus.CounterVec
+	Rejections       prometheus.Counter
+	Panics           prometheus.Counter
+	HTTPRequests     *prometheus.CounterVec
+	HTTPDuration     *prometheus.HistogramVec
+}
+
+// NewMetrics creates the metrics and registers them with reg.
+func NewMetrics(reg prometheus.Registerer) *Metrics {
+	m := &Metrics{
+		SearchNodes: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "movesvc_search_nodes_total", Help: "Positions visited by searches.",
+		}, []string{"game"}),
+		SearchDuration: prometheus.NewHistogramVec(prometheus.HistogramOpts{
+			Name: "movesvc_search_duration_seconds", Help: "Time spent in one search.",
+			Buckets: []float64{.0001, .0005, .001, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5, 10, 30},
+		}, []string{"game"}),
+		SearchDepth: prometheus.NewHistogramVec(prometheus.HistogramOpts{
+			Name: "movesvc_search_depth", Help: "Deepest completed iteration of a search, in plies.",
+			Buckets: []float64{1, 2, 3, 4, 6, 8, 10, 12, 16, 20, 24, 32, 42},
+		}, []string{"game"}),
+		SearchesInFlight: prometheus.NewGauge(prometheus.GaugeOpts{
+			Name: "movesvc_searches_in_flight", Help: "Searches running now.",
+		}),
+		DeadlineHits: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "movesvc_search_deadline_hits_total", Help: "Searches stopped by their deadline before completing.",
+		}, []string{"game"}),
+		Rejections: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: "movesvc_admission_rejections_total", Help: "Searches refused with 503 because every slot and queue place was taken.",
+		}),
+		Panics: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: "movesvc_panics_total", Help: "Panics recovered while serving a request.",
+		}),
+		HTTPRequests: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "http_requests_total", Help: "HTTP requests answered, by route pattern, method and status code.",
+		}, []string{"route", "method", "code"}),
+		HTTPDuration: prometheus.NewHistogramVec(prometheus.HistogramOpts{
+			Name: "http_request_duration_seconds", Help: "Time to answer an HTTP request, by route pattern, method and status code.",
+			Buckets: []float64{.0005, .001, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5, 10, 30},
+		}, []string{"route", "method", "code"}),
+	}
+	reg.MustRegister(m.SearchNodes, m.SearchDuration, m.SearchDepth, m.SearchesInFlight, m.DeadlineHits,
+		m.Rejections, m.Panics, m.HTTPRequests, m.HTTPDuration)
+	return m
+}
+
+// knownMethods bounds the method label; anything else counts as "other".
+var knownMethods = map[string]bool{
+	http.MethodGet: true, http.MethodHead: true, http.MethodPost: true, http.MethodPut: true,
+	http.MethodPatch: true, http.MethodDelete: true, http.MethodOptions: true,
+}
+
+// instrument counts and times each request under its chi route pattern,
+// read after the handler ran; unmatched paths share one label.
+func (m *Metrics) instrument(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		ww := middleware.NewWrapResponseWriter(w, r.ProtoMajor)
+		next.ServeHTTP(ww, r)
+		route := "unmatched"
+		if rc := chi.RouteContext(r.Context()); rc != nil && rc.RoutePattern() != "" {
+			route = rc.RoutePattern()
+		}
+		method := r.Method
+		if !knownMethods[method] {
+			method = "other"
+		}
+		status := ww.Status()
+		if status == 0 {
+			status = http.StatusOK
+		}
+		code := strconv.Itoa(status)
+		m.HTTPRequests.WithLabelValues(route, method, code).Inc()
+		m.HTTPDuration.WithLabelValues(route, method, code).Observe(time.Since(start).Seconds())
+	})
+}

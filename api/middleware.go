@@ -1,0 +1,52 @@
+package api
+
+import (
+	"log/slog"
+	"net/http"
+	"runtime/debug"
+	"time"
+
+	"github.com/go-chi/chi/v5/middleware"
+)
+
+// accessLog logs one line per request with its id, route, status and time.
+func (s *Server) accessLog(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		ww := middleware.NewWrapResponseWriter(w, r.ProtoMajor)
+		next.ServeHTTP(ww, r)
+		s.log.LogAttrs(r.Context(), slog.LevelInfo, "request",
+			slog.String("request_id", RequestID(r.Context())),
+			slog.String("method", r.Method),
+			slog.String("path", r.URL.Path),
+			slog.Int("status", ww.Status()),
+			slog.Int("bytes", ww.BytesWritten()),
+			slog.Duration("duration", time.Since(start)),
+			slog.String("remote", r.RemoteAddr),
+		)
+	})
+}
+
+// recoverPanics turns a panic in a handler into a logged error and a generic
+// 500 problem, so that one bad request cannot take the process down.
+func (s *Server) recoverPanics(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		defer func() {
+			v := recover()
+			if v == nil {
+				return
+			}
+			if v == http.ErrAbortHandler {
+				panic(v)
+			}
+			s.metrics.Panics.Inc()
+			s.log.LogAttrs(r.Context(), slog.LevelError, "panic serving request",
+				slog.String("request_id", RequestID(r.Context())),
+				slog.Any("panic", v),
+				slog.String("stack", string(debug.Stack())),
+			)
+			writeProblem(w, r, internalError())
+		}()
+		next.ServeHTTP(w, r)
+	})
+}

@@ -1,0 +1,102 @@
+package api
+
+import (
+	"time"
+
+	"movesvc/engine"
+)
+
+// moveRequest is the body of POST /move. Board and Moves are pointers so
+// that an absent field differs from an empty one: "moves": [] is the start
+// position.
+type moveRequest struct {
+	Game      string    `json:"game" validate:"required,max=32"`
+	Board     *[]string `json:"board" validate:"omitnil,max=64,dive,max=256"`
+	Moves     *[]string `json:"moves" validate:"omitnil,max=1024,dive,max=16"`
+	ToMove    string    `json:"to_move" validate:"omitempty,oneof=x o X O"`
+	Depth     *int      `json:"depth" validate:"omitnil,min=1"`
+	TimeoutMS *int      `json:"timeout_ms" validate:"omitnil,min=1"`
+}
+
+// setup returns the engine's view of the position in the request.
+func (req *moveRequest) setup() engine.Setup {
+	s := engine.Setup{ToMove: req.ToMove}
+	if req.Moves != nil {
+		s.FromMoves, s.Moves = true, *req.Moves
+	} else if req.Board != nil {
+		s.Board = *req.Board
+	}
+	return s
+}
+
+// limits resolves the request's depth and timeout against the game's and
+// the server's limits, returning a 422 *Problem when either is out of range.
+func (req *moveRequest) limits(desc engine.Description, cfg Config) (depth int, timeout time.Duration, p *Problem) {
+	depth = desc.DefaultDepth
+	if req.Depth != nil {
+		depth = *req.Depth
+		if depth > desc.MaxDepth {
+			return 0, 0, invalid("depth is out of range", ProblemError{Location: "body.depth", Value: depth,
+				Message: "must be at most " + itoa(desc.MaxDepth) + " for " + desc.Name})
+		}
+	}
+	timeout = cfg.DefaultTimeout
+	if req.TimeoutMS != nil {
+		timeout = time.Duration(*req.TimeoutMS) * time.Millisecond
+		if timeout > cfg.MaxTimeout {
+			return 0, 0, invalid("timeout_ms is out of range", ProblemError{Location: "body.timeout_ms", Value: *req.TimeoutMS,
+				Message: "must be at most " + itoa(int(cfg.MaxTimeout/time.Millisecond)) + ", the server's maximum"})
+		}
+	}
+	return depth, timeout, nil
+}
+
+// moveJSON is a move in a response.
+type moveJSON struct {
+	Notation string `json:"notation"`
+	Row      int    `json:"row"`
+	Col      int    `json:"col"`
+}
+
+// moveResponse is the body of a 200 answer to POST /move.
+type moveResponse struct {
+	Game       string   `json:"game"`
+	Move       moveJSON `json:"move"`
+	ToMove     string   `json:"to_move"`
+	Score      int      `json:"score"`
+	Outcome    string   `json:"outcome"`
+	PliesToEnd *int     `json:"plies_to_end,omitempty"`
+	Depth      int      `json:"depth"`
+	Nodes      uint64   `json:"nodes"`
+	ElapsedMS  float64  `json:"elapsed_ms"`
+	Complete   bool     `json:"complete"`
+	PV         []string `json:"pv"`
+}
+
+// newMoveResponse renders a search result for st.
+func newMoveResponse(game string, st engine.State, res engine.Result) moveResponse {
+	row, col := st.Cell(res.Move)
+	out := moveResponse{
+		Game:      game,
+		Move:      moveJSON{Notation: st.FormatMove(res.Move), Row: row, Col: col},
+		ToMove:    st.ToMove().String(),
+		Score:     res.Score,
+		Outcome:   res.Outcome.String(),
+		Depth:     res.Depth,
+		Nodes:     res.Nodes,
+		ElapsedMS: float64(res.Elapsed.Microseconds()) / 1000,
+		Complete:  res.Complete,
+		PV:        make([]string, 0, len(res.PV)),
+	}
+	if res.Outcome != engine.OutcomeUnknown {
+		out.PliesToEnd = &res.PliesToEnd
+	}
+	// Notations depend on the position (a Connect Four column's landing row
+	// does not, but a game's may), so walk the line on a copy.
+	line := st.Clone()
+	for _, m := range res.PV {
+		out.PV = append(out.PV, line.FormatMove(m))
+		line.Play(m)
+	}
+	return out
+}

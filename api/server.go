@@ -1,0 +1,121 @@
+package api
+
+import (
+	"log/slog"
+	"net/http"
+	"sync/atomic"
+	"time"
+
+	"github.com/go-chi/chi/v5"
+	"github.com/go-playground/validator/v10"
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	"movesvc/engine"
+)
+
+// Config holds the HTTP layer's limits. The zero value of a field means its
+// default, as listed.
+type Config struct {
+	// DefaultTimeout is the search deadline when a request sets no timeout_ms
+	// (1s); MaxTimeout is the largest timeout_ms accepted (10s).
+	DefaultTimeout time.Duration
+	MaxTimeout     time.Duration
+	// MaxSearches is how many searches run at once (1); QueueSize how many
+	// more may wait for one (4 × MaxSearches).
+	MaxSearches int
+	QueueSize   int
+	// MaxBodyBytes bounds a request body (64 KiB).
+	MaxBodyBytes int64
+	// TableBits sizes each search's transposition table: 1<<TableBits
+	// entries of 16 bytes (engine.DefaultTableBits).
+	TableBits int
+}
+
+func (c Config) withDefaults() Config {
+	if c.DefaultTimeout <= 0 {
+		c.DefaultTimeout = time.Second
+	}
+	if c.MaxTimeout <= 0 {
+		c.MaxTimeout = 10 * time.Second
+	}
+	c.DefaultTimeout = min(c.DefaultTimeout, c.MaxTimeout)
+	if c.MaxSearches <= 0 {
+		c.MaxSearches = 1
+	}
+	if c.QueueSize < 0 {
+		c.QueueSize = 0
+	} else if c.QueueSize == 0 {
+		c.QueueSize = 4 * c.MaxSearches
+	}
+	if c.MaxBodyBytes <= 0 {
+		c.MaxBodyBytes = 64 << 10
+	}
+	if c.TableBits <= 0 {
+		c.TableBits = engine.DefaultTableBits
+	}
+	return c
+}
+
+// Server answers the HTTP API. Create it with New; it is safe for
+// concurrent use.
+type Server struct {
+	cfg       Config
+	games     *engine.Registry
+	log       *slog.Logger
+	metrics   *Metrics
+	gatherer  prometheus.Gatherer
+	validate  *validator.Validate
+	admission *admission
+	ready     atomic.Bool
+	router    chi.Router
+}
+
+// New returns a server for the games in reg. Its metrics are registered with
+// promReg and served from gatherer (usually the same *prometheus.Registry).
+// The server starts ready.
+func New(cfg Config, reg *engine.Registry, log *slog.Logger, promReg prometheus.Registerer, gatherer prometheus.Gatherer) *Server {
+	cfg = cfg.withDefaults()
+	s := &Server{
+		cfg:       cfg,
+		games:     reg,
+		log:       log,
+		metrics:   NewMetrics(promReg),
+		gatherer:  gatherer,
+		validate:  newValidator(),
+		admission: newAdmission(cfg.MaxSearches, cfg.QueueSize),
+	}
+	s.ready.Store(true)
+	s.router = s.routes()
+	return s
+}
+
+// Config returns the server's configuration with defaults filled in.
+func (s *Server) Config() Config { return s.cfg }
+
+// SetReady sets what GET /readyz reports; a server shutting down sets false
+// so that load balancers stop sending it work.
+func (s *Server) SetReady(ready bool) { s.ready.Store(ready) }
+
+// ServeHTTP makes Server an http.Handler.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.router.ServeHTTP(w, r) }
+
+func (s *Server) routes() chi.Router {
+	r := chi.NewRouter()
+	r.Use(withRequestID, s.metrics.instrument, s.accessLog, s.recoverPanics)
+	r.NotFound(func(w http.ResponseWriter, r *http.Request) {
+		writeProblem(w, r, &Problem{Type: typeNotFound, Title: "Not found", Status: http.StatusNotFound,
+			Detail: "no such resource; see GET /openapi.yaml"})
+	})
+	r.MethodNotAllowed(func(w http.ResponseWriter, r *http.Request) {
+		writeProblem(w, r, &Problem{Type: typeMethod, Title: "Method not allowed", Status: http.StatusMethodNotAllowed,
+			Detail: "method " + r.Method + " is not allowed here; see the Allow header"})
+	})
+	r.Post("/move", s.handleMove)
+	r.Get("/games", s.handleGames)
+	r.Get("/healthz", s.handleHealth)
+	r.Get("/readyz", s.handleReady)
+	r.Get("/openapi.yaml", s.handleOpenAPI)
+	r.Method(http.MethodGet, "/metrics", promhttp.HandlerFor(s.gatherer, promhttp.HandlerOpts{}))
+	return r
+}

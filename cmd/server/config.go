@@ -1,0 +1,117 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"runtime"
+	"strings"
+	"time"
+
+	"movesvc/api"
+)
+
+// Config is everything the binary can be told, by flag or environment.
+type Config struct {
+	Addr              string
+	API               api.Config
+	ReadHeaderTimeout time.Duration
+	ReadTimeout       time.Duration
+	WriteTimeout      time.Duration
+	IdleTimeout       time.Duration
+	ShutdownDelay     time.Duration
+	ShutdownGrace     time.Duration
+	LogLevel          slog.Level
+	HealthCheck       bool
+}
+
+// ParseFlags reads the configuration from args (without the program name),
+// each flag's default overridden by its environment variable as getenv
+// reports it, and an explicit flag overriding both. It returns flag.ErrHelp
+// for -h.
+func ParseFlags(args []string, getenv func(string) string, usage io.Writer) (Config, error) {
+	var c Config
+	fs := flag.NewFlagSet("movesvc", flag.ContinueOnError)
+	fs.SetOutput(usage)
+	env := map[string]string{}
+	bind := func(name, envName string) {
+		env[name] = envName
+		f := fs.Lookup(name)
+		f.Usage += " (env " + envName + ")"
+	}
+	fs.StringVar(&c.Addr, "addr", ":8080", "address to listen on")
+	bind("addr", "MOVESVC_ADDR")
+	fs.DurationVar(&c.API.DefaultTimeout, "default-timeout", time.Second, "search deadline when a request gives no timeout_ms")
+	bind("default-timeout", "MOVESVC_DEFAULT_TIMEOUT")
+	fs.DurationVar(&c.API.MaxTimeout, "max-timeout", 10*time.Second, "largest timeout_ms a request may ask for")
+	bind("max-timeout", "MOVESVC_MAX_TIMEOUT")
+	fs.IntVar(&c.API.MaxSearches, "max-searches", runtime.NumCPU(), "searches that run at once")
+	bind("max-searches", "MOVESVC_MAX_SEARCHES")
+	fs.IntVar(&c.API.QueueSize, "queue-size", 0, "searches that may wait for a slot before 503s start; 0 means 4 x max-searches, -1 none")
+	bind("queue-size", "MOVESVC_QUEUE_SIZE")
+	fs.IntVar(&c.API.TableBits, "tt-bits", 16, "transposition table of each search: 2^bits entries of 16 bytes")
+	bind("tt-bits", "MOVESVC_TT_BITS")
+	fs.Int64Var(&c.API.MaxBodyBytes, "max-body-bytes", 64<<10, "largest request body accepted")
+	bind("max-body-bytes", "MOVESVC_MAX_BODY_BYTES")
+	fs.DurationVar(&c.ReadHeaderTimeout, "read-header-timeout", 5*time.Second, "time to read a request's headers")
+	bind("read-header-timeout", "MOVESVC_READ_HEADER_TIMEOUT")
+	fs.DurationVar(&c.ReadTimeout, "read-timeout", 10*time.Second, "time to read a whole request")
+	bind("read-timeout", "MOVESVC_READ_TIMEOUT")
+	fs.DurationVar(&c.WriteTimeout, "write-timeout", 0, "time to answer a request once read; 0 means max-timeout + 10s")
+	bind("write-timeout", "MOVESVC_WRITE_TIMEOUT")
+	fs.DurationVar(&c.IdleTimeout, "idle-timeout", 60*time.Second, "how long an idle keep-alive connection stays open")
+	bind("idle-timeout", "MOVESVC_IDLE_TIMEOUT")
+	fs.DurationVar(&c.ShutdownDelay, "shutdown-delay", 0, "on SIGTERM, how long /readyz reports 503 before the listener closes")
+	bind("shutdown-delay", "MOVESVC_SHUTDOWN_DELAY")
+	fs.DurationVar(&c.ShutdownGrace, "shutdown-grace", 15*time.Second, "on SIGTERM, how long in-flight requests may take to finish")
+	bind("shutdown-grace", "MOVESVC_SHUTDOWN_GRACE")
+	fs.TextVar(&c.LogLevel, "log-level", slog.LevelInfo, "debug, info, warn or error")
+	bind("log-level", "MOVESVC_LOG_LEVEL")
+	fs.BoolVar(&c.HealthCheck, "healthcheck", false, "check GET /healthz of the server at -addr and exit 0 if healthy, 1 if not")
+
+	var err error
+	fs.VisitAll(func(f *flag.Flag) {
+		name, ok := env[f.Name]
+		if !ok || err != nil {
+			return
+		}
+		if v := getenv(name); v != "" {
+			if e := f.Value.Set(v); e != nil {
+				err = fmt.Errorf("%s=%q: %v", name, v, e)
+			}
+		}
+	})
+	if err != nil {
+		return c, err
+	}
+	if err := fs.Parse(args); err != nil {
+		return c, err
+	}
+	if fs.NArg() > 0 {
+		return c, fmt.Errorf("unexpected arguments: %s", strings.Join(fs.Args(), " "))
+	}
+	return c, c.validate()
+}
+
+func (c *Config) validate() error {
+	switch {
+	case c.API.MaxTimeout <= 0:
+		return fmt.Errorf("max-timeout must be positive")
+	case c.API.DefaultTimeout <= 0 || c.API.DefaultTimeout > c.API.MaxTimeout:
+		return fmt.Errorf("default-timeout must be positive and at most max-timeout")
+	case c.API.MaxSearches < 1:
+		return fmt.Errorf("max-searches must be at least 1")
+	case c.API.TableBits < 4 || c.API.TableBits > 28:
+		return fmt.Errorf("tt-bits must be 4..28")
+	case c.API.MaxBodyBytes < 1024:
+		return fmt.Errorf("max-body-bytes must be at least 1024")
+	}
+	if c.WriteTimeout == 0 {
+		c.WriteTimeout = c.API.MaxTimeout + 10*time.Second
+	}
+	if c.WriteTimeout <= c.API.MaxTimeout {
+		return fmt.Errorf("write-timeout must exceed max-timeout, or searches would be cut off")
+	}
+	return nil
+}

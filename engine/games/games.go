@@ -1,0 +1,19 @@
+// Package games lists the games the service plays: Registry returns every
+// game package under engine/ in one registry. Adding a game means adding it
+// here.
+package games
+
+import (
+	"movesvc/engine"
+	"movesvc/engine/tictactoe"
+)
+
+// All returns one value of every game the service plays.
+func All() []engine.Game {
+	return []engine.Game{
+		tictactoe.Game{},
+	}
+}
+
+// Registry returns a registry of All.
+func Registry() *engine.Registry { return engine.NewRegistry(All()...) }

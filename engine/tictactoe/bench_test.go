@@ -1,0 +1,25 @@
+package tictactoe_test
+
+import (
+	"context"
+	"testing"
+
+	"movesvc/engine"
+)
+
+// BenchmarkSolveEmptyBoard solves tic-tac-toe from the empty board: the whole
+// game tree, to a proved draw.
+func BenchmarkSolveEmptyBoard(b *testing.B) {
+	st := newState(b)
+	var nodes uint64
+	b.ReportAllocs()
+	for b.Loop() {
+		res := engine.Search(context.Background(), st, engine.Params{})
+		if res.Outcome != engine.OutcomeDraw {
+			b.Fatalf("empty board: %v", res.Outcome)
+		}
+		nodes += res.Nodes
+	}
+	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+}
