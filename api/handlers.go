@@ -56,10 +56,7 @@ func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
 		writeProblem(w, r, overloaded("every search slot is busy and the wait queue is full; retry later"))
 		return
 	}
-	s.metrics.SearchesInFlight.Inc()
-	res := engine.Search(ctx, st, engine.Params{Depth: depth, TableBits: s.cfg.TableBits})
-	s.metrics.SearchesInFlight.Dec()
-	s.admission.release()
+	res := s.search(ctx, st, engine.Params{Depth: depth, TableBits: s.cfg.TableBits})
 
 	s.metrics.SearchNodes.WithLabelValues(desc.Name).Add(float64(res.Nodes))
 	s.metrics.SearchDuration.WithLabelValues(desc.Name).Observe(res.Elapsed.Seconds())
@@ -74,6 +71,17 @@ func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, http.StatusOK, newMoveResponse(desc.Name, st, res))
+}
+
+// search runs one admitted search. The slot and the in-flight gauge are
+// given back even if the search panics.
+func (s *Server) search(ctx context.Context, st engine.State, params engine.Params) engine.Result {
+	s.metrics.SearchesInFlight.Inc()
+	defer func() {
+		s.metrics.SearchesInFlight.Dec()
+		s.admission.release()
+	}()
+	return engine.Search(ctx, st, params)
 }
 
 // stateProblem maps a game's rejection of the position to a 422 naming the

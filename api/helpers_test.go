@@ -146,9 +146,9 @@ func (ts *testServer) checkSpec(t testing.TB, req *http.Request, resp *http.Resp
 			Request: req, PathParams: params, Route: route,
 			Options: &openapi3filter.Options{IncludeResponseStatus: true},
 		},
-		Status: resp.StatusCode,
-		Header: resp.Header,
-		Body:   io.NopCloser(bytes.NewReader(body)),
+		Status:  resp.StatusCode,
+		Header:  resp.Header,
+		Body:    io.NopCloser(bytes.NewReader(body)),
 		Options: &openapi3filter.Options{IncludeResponseStatus: true},
 	}
 	if err := openapi3filter.ValidateResponse(context.Background(), in); err != nil {

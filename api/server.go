@@ -85,10 +85,18 @@ func New(cfg Config, reg *engine.Registry, log *slog.Logger, promReg prometheus.
 		validate:  newValidator(),
 		admission: newAdmission(cfg.MaxSearches, cfg.QueueSize),
 	}
+	for _, name := range reg.Names() {
+		// Every game's series exist from the start, at zero.
+		s.metrics.SearchNodes.WithLabelValues(name)
+		s.metrics.DeadlineHits.WithLabelValues(name)
+	}
 	s.ready.Store(true)
 	s.router = s.routes()
 	return s
 }
+
+// Metrics returns the server's metrics.
+func (s *Server) Metrics() *Metrics { return s.metrics }
 
 // Config returns the server's configuration with defaults filled in.
 func (s *Server) Config() Config { return s.cfg }

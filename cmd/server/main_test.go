@@ -1,0 +1,182 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"io"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"go.uber.org/goleak"
+
+	"movesvc/engine"
+	"movesvc/engine/games"
+	"movesvc/engine/tictactoe"
+)
+
+func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
+
+func env(kv map[string]string) func(string) string { return func(k string) string { return kv[k] } }
+
+func TestParseFlags(t *testing.T) {
+	c, err := ParseFlags(nil, env(nil), io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Addr != ":8080" || c.API.DefaultTimeout != time.Second || c.API.MaxTimeout != 10*time.Second ||
+		c.WriteTimeout != 20*time.Second || c.API.MaxSearches < 1 || c.API.MaxBodyBytes != 64<<10 {
+		t.Errorf("defaults: %+v", c)
+	}
+	c, err = ParseFlags([]string{"-max-timeout", "3s"}, env(map[string]string{
+		"MOVESVC_ADDR": "127.0.0.1:9999", "MOVESVC_MAX_TIMEOUT": "5s", "MOVESVC_MAX_SEARCHES": "3", "MOVESVC_LOG_LEVEL": "debug",
+	}), io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Addr != "127.0.0.1:9999" || c.API.MaxTimeout != 3*time.Second || c.API.MaxSearches != 3 || c.LogLevel.String() != "DEBUG" {
+		t.Errorf("env then flags: %+v", c)
+	}
+	for _, tc := range []struct {
+		args []string
+		env  map[string]string
+		want string
+	}{
+		{nil, map[string]string{"MOVESVC_MAX_TIMEOUT": "soon"}, "MOVESVC_MAX_TIMEOUT"},
+		{[]string{"-max-searches", "0"}, nil, "max-searches"},
+		{[]string{"-default-timeout", "20s"}, nil, "default-timeout"},
+		{[]string{"-write-timeout", "1s"}, nil, "write-timeout"},
+		{[]string{"stray"}, nil, "unexpected arguments"},
+	} {
+		if _, err := ParseFlags(tc.args, env(tc.env), io.Discard); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("ParseFlags(%v, %v): %v, want an error about %s", tc.args, tc.env, err, tc.want)
+		}
+	}
+	if _, err := ParseFlags([]string{"-h"}, env(nil), io.Discard); !errors.Is(err, flag.ErrHelp) {
+		t.Errorf("-h: %v", err)
+	}
+}
+
+// slowGame is tic-tac-toe whose searches wait for release before they
+// search, to keep one in flight during a shutdown.
+type slowGame struct{ release, started chan struct{} }
+
+func (slowGame) Name() string { return "slow" }
+func (slowGame) Describe() engine.Description {
+	d := tictactoe.Game{}.Describe()
+	d.Name = "slow"
+	return d
+}
+func (g slowGame) NewState(s engine.Setup) (engine.State, error) {
+	st, err := tictactoe.Game{}.NewState(s)
+	return slowState{st, g}, err
+}
+
+type slowState struct {
+	engine.State
+	g slowGame
+}
+
+func (s slowState) Search(ctx context.Context, p engine.Params) engine.Result {
+	close(s.g.started)
+	<-s.g.release
+	return engine.Search(ctx, s.State, p)
+}
+
+// TestGracefulShutdown starts the real server, puts a search in flight and
+// shuts down: /readyz turns 503 first, new searches are refused, and the
+// in-flight search is still answered before Close returns.
+func TestGracefulShutdown(t *testing.T) {
+	cfg, err := ParseFlags([]string{"-addr", "127.0.0.1:0", "-shutdown-delay", "1s", "-shutdown-grace", "5s"}, env(nil), io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	slow := slowGame{release: make(chan struct{}), started: make(chan struct{})}
+	m := NewMain(cfg, engine.NewRegistry(append(games.All(), slow)...), io.Discard)
+	if err := m.Run(); err != nil {
+		t.Fatal(err)
+	}
+	base := "http://" + m.Addr()
+	if err := HealthCheck(m.Addr(), time.Second); err != nil {
+		t.Fatalf("healthcheck: %v", err)
+	}
+
+	type answer struct {
+		status int
+		body   map[string]any
+		err    error
+	}
+	inFlight := make(chan answer, 1)
+	go func() {
+		resp, err := http.Post(base+"/move", "application/json", strings.NewReader(`{"game":"slow","moves":["b2"],"timeout_ms":8000}`))
+		if err != nil {
+			inFlight <- answer{err: err}
+			return
+		}
+		defer resp.Body.Close()
+		var body map[string]any
+		err = json.NewDecoder(resp.Body).Decode(&body)
+		inFlight <- answer{resp.StatusCode, body, err}
+	}()
+	<-slow.started
+
+	closed := make(chan error, 1)
+	go func() { closed <- m.Close() }()
+
+	// Readiness turns false while the listener still takes requests.
+	deadline := time.Now().Add(3 * time.Second)
+	for {
+		resp, err := http.Get(base + "/readyz")
+		if err != nil {
+			t.Fatalf("readyz: %v", err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode == http.StatusServiceUnavailable {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("readyz never turned 503")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	resp, err := http.Post(base+"/move", "application/json", strings.NewReader(`{"game":"tictactoe","moves":[]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusServiceUnavailable || resp.Header.Get("Retry-After") == "" {
+		t.Errorf("new search while shutting down: %d", resp.StatusCode)
+	}
+	if err := HealthCheck(m.Addr(), time.Second); err != nil {
+		t.Errorf("liveness must hold while draining: %v", err)
+	}
+
+	close(slow.release)
+	a := <-inFlight
+	if a.err != nil || a.status != http.StatusOK || a.body["move"] == nil {
+		t.Fatalf("in-flight search: %d %v %v", a.status, a.body, a.err)
+	}
+	if err := <-closed; err != nil {
+		t.Fatalf("Close: %v", err)
+	}
+	if err := HealthCheck(m.Addr(), 200*time.Millisecond); err == nil {
+		t.Error("server still answers after Close")
+	}
+	http.DefaultClient.CloseIdleConnections()
+}
+
+func TestRunFailsOnBusyAddress(t *testing.T) {
+	cfg, _ := ParseFlags([]string{"-addr", "127.0.0.1:0"}, env(nil), io.Discard)
+	first := NewMain(cfg, games.Registry(), io.Discard)
+	if err := first.Run(); err != nil {
+		t.Fatal(err)
+	}
+	defer first.Close()
+	cfg.Addr = first.Addr()
+	if err := NewMain(cfg, games.Registry(), io.Discard).Run(); err == nil {
+		t.Error("second Run on the same address succeeded")
+	}
+}
