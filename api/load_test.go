@@ -155,4 +155,3 @@ func TestMetrics(t *testing.T) {
 		t.Errorf("the depth histogram does not show the depth-9 search")
 	}
 }
-
