@@ -21,7 +21,7 @@ func (s *Server) accessLog(next http.Handler) http.Handler {
 			slog.String("path", r.URL.Path),
 			slog.Int("status", ww.Status()),
 			slog.Int("bytes", ww.BytesWritten()),
-			slog.Duration("duration", time.Since(start)),
+			slog.Float64("duration_ms", float64(time.Since(start).Microseconds())/1000),
 			slog.String("remote", r.RemoteAddr),
 		)
 	})
