@@ -43,3 +43,6 @@ func (a *admission) acquire(ctx context.Context) error {
 }
 
 func (a *admission) release() { <-a.slots }
+
+// queued returns how many requests wait for a slot.
+func (a *admission) queued() int { return len(a.queue) }

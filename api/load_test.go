@@ -5,6 +5,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/prometheus/client_golang/prometheus/testutil"
 
@@ -29,14 +30,15 @@ func TestOverloadIsShed(t *testing.T) {
 		}()
 	}
 	<-gated.started // one search holds the slot
-	// Wait until the second request is queued: a third is then refused.
-	var r response
-	for range 200 {
-		r = ts.post(t, body)
-		if r.status == http.StatusServiceUnavailable {
-			break
+	// Wait until the other request is queued: a third is then refused.
+	for start := time.Now(); testutil.ToFloat64(ts.api.Metrics().Queued) != 1; time.Sleep(time.Millisecond) {
+		if time.Since(start) > 5*time.Second {
+			t.Fatal("the second request never queued")
 		}
-		t.Fatalf("third request got %d while the slot and queue should be full: %s", r.status, r.body)
+	}
+	r := ts.post(t, body)
+	if r.status != http.StatusServiceUnavailable {
+		t.Fatalf("third request got %d while the slot and queue are full: %s", r.status, r.body)
 	}
 	if r.header.Get("Retry-After") == "" {
 		t.Errorf("503 without Retry-After")

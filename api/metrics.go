@@ -19,13 +19,15 @@ type Metrics struct {
 	SearchesInFlight prometheus.Gauge
 	DeadlineHits     *prometheus.CounterVec
 	Rejections       prometheus.Counter
+	Queued           prometheus.GaugeFunc
 	Panics           prometheus.Counter
 	HTTPRequests     *prometheus.CounterVec
 	HTTPDuration     *prometheus.HistogramVec
 }
 
-// NewMetrics creates the metrics and registers them with reg.
-func NewMetrics(reg prometheus.Registerer) *Metrics {
+// NewMetrics creates the metrics and registers them with reg. queued reports
+// how many searches wait for a slot.
+func NewMetrics(reg prometheus.Registerer, queued func() int) *Metrics {
 	m := &Metrics{
 		SearchNodes: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "movesvc_search_nodes_total", Help: "Positions visited by searches.",
@@ -47,6 +49,9 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 		Rejections: prometheus.NewCounter(prometheus.CounterOpts{
 			Name: "movesvc_admission_rejections_total", Help: "Searches refused with 503 because every slot and queue place was taken.",
 		}),
+		Queued: prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+			Name: "movesvc_admission_queued", Help: "Searches waiting for a slot.",
+		}, func() float64 { return float64(queued()) }),
 		Panics: prometheus.NewCounter(prometheus.CounterOpts{
 			Name: "movesvc_panics_total", Help: "Panics recovered while serving a request.",
 		}),
@@ -59,7 +64,7 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 		}, []string{"route", "method", "code"}),
 	}
 	reg.MustRegister(m.SearchNodes, m.SearchDuration, m.SearchDepth, m.SearchesInFlight, m.DeadlineHits,
-		m.Rejections, m.Panics, m.HTTPRequests, m.HTTPDuration)
+		m.Rejections, m.Queued, m.Panics, m.HTTPRequests, m.HTTPDuration)
 	return m
 }
 

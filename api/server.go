@@ -76,14 +76,15 @@ type Server struct {
 // The server starts ready.
 func New(cfg Config, reg *engine.Registry, log *slog.Logger, promReg prometheus.Registerer, gatherer prometheus.Gatherer) *Server {
 	cfg = cfg.withDefaults()
+	adm := newAdmission(cfg.MaxSearches, cfg.QueueSize)
 	s := &Server{
 		cfg:       cfg,
 		games:     reg,
 		log:       log,
-		metrics:   NewMetrics(promReg),
+		metrics:   NewMetrics(promReg, adm.queued),
 		gatherer:  gatherer,
 		validate:  newValidator(),
-		admission: newAdmission(cfg.MaxSearches, cfg.QueueSize),
+		admission: adm,
 	}
 	for _, name := range reg.Names() {
 		// Every game's series exist from the start, at zero.
