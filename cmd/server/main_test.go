@@ -90,7 +90,7 @@ func (s slowState) Search(ctx context.Context, p engine.Params) engine.Result {
 // shuts down: /readyz turns 503 first, new searches are refused, and the
 // in-flight search is still answered before Close returns.
 func TestGracefulShutdown(t *testing.T) {
-	cfg, err := ParseFlags([]string{"-addr", "127.0.0.1:0", "-shutdown-delay", "1s", "-shutdown-grace", "5s"}, env(nil), io.Discard)
+	cfg, err := ParseFlags([]string{"-addr", "127.0.0.1:0", "-shutdown-delay", "2s", "-shutdown-grace", "5s"}, env(nil), io.Discard)
 	if err != nil {
 		t.Fatal(err)
 	}
