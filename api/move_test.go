@@ -151,7 +151,7 @@ func TestErrors(t *testing.T) {
 		{"too many moves", "", "", `{"game":"tictactoe","moves":[` + strings.Repeat(`"a1",`, 1024) + `"a1"]}`, 422, "invalid-request", "body.moves", "at most 1024 items"},
 		{"long notation", "", "", `{"game":"tictactoe","moves":["` + strings.Repeat("a", 17) + `"]}`, 422, "invalid-request", "body.moves[0]", "at most 16 characters"},
 		{"unknown path", "GET /nowhere", "", ``, 404, "not-found", "", ""},
-		{"wrong method", "GET /move", "", ``, 405, "method-not-allowed", "", "GET"},
+		{"wrong method", "GET /move", "", ``, 405, "method-not-allowed", "", "allowed: POST"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -192,6 +192,9 @@ func TestErrors(t *testing.T) {
 				t.Errorf("error %s %q, want %s saying %q", e.Location, e.Message, tc.location, tc.message)
 			}
 		})
+	}
+	if r := ts.do(t, http.MethodDelete, "/games", "", nil); r.header.Get("Allow") != "GET" {
+		t.Errorf("405 for DELETE /games: Allow %q, want GET", r.header.Get("Allow"))
 	}
 	// Nothing above reached the search or crashed the server.
 	if r := ts.do(t, http.MethodGet, "/healthz", "", nil); r.status != http.StatusOK {

@@ -3,6 +3,7 @@ package api
 import (
 	"log/slog"
 	"net/http"
+	"strings"
 	"sync/atomic"
 	"time"
 
@@ -116,9 +117,11 @@ func (s *Server) routes() chi.Router {
 		writeProblem(w, r, &Problem{Type: typeNotFound, Title: "Not found", Status: http.StatusNotFound,
 			Detail: "no such resource; see GET /openapi.yaml"})
 	})
-	r.MethodNotAllowed(func(w http.ResponseWriter, r *http.Request) {
-		writeProblem(w, r, &Problem{Type: typeMethod, Title: "Method not allowed", Status: http.StatusMethodNotAllowed,
-			Detail: "method " + r.Method + " is not allowed here; see the Allow header"})
+	r.MethodNotAllowed(func(w http.ResponseWriter, req *http.Request) {
+		allowed := allowedMethods(r, req.URL.Path)
+		w.Header().Set("Allow", strings.Join(allowed, ", "))
+		writeProblem(w, req, &Problem{Type: typeMethod, Title: "Method not allowed", Status: http.StatusMethodNotAllowed,
+			Detail: "method " + req.Method + " is not allowed here; allowed: " + strings.Join(allowed, ", ")})
 	})
 	r.Post("/move", s.handleMove)
 	r.Get("/games", s.handleGames)
@@ -127,4 +130,15 @@ func (s *Server) routes() chi.Router {
 	r.Get("/openapi.yaml", s.handleOpenAPI)
 	r.Method(http.MethodGet, "/metrics", promhttp.HandlerFor(s.gatherer, promhttp.HandlerOpts{}))
 	return r
+}
+
+// allowedMethods lists the methods router serves at path.
+func allowedMethods(router chi.Routes, path string) []string {
+	var out []string
+	for _, m := range []string{http.MethodGet, http.MethodHead, http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete} {
+		if router.Match(chi.NewRouteContext(), m, path) {
+			out = append(out, m)
+		}
+	}
+	return out
 }
