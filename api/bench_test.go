@@ -3,22 +3,17 @@ package api_test
 import (
 	"bytes"
 	"io"
-	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"testing"
 
-	"github.com/prometheus/client_golang/prometheus"
-
 	"movesvc/api"
-	"movesvc/engine/games"
 )
 
 // BenchmarkMoveHandler is one POST /move through the whole handler stack
 // (middleware, decoding, validation, search, encoding) without the network.
 func BenchmarkMoveHandler(b *testing.B) {
-	srv := api.New(api.Config{}, games.Registry(), slog.New(slog.NewTextHandler(io.Discard, nil)),
-		prometheus.NewRegistry(), prometheus.NewRegistry())
+	srv := quietServer(api.Config{})
 	body := []byte(`{"game":"tictactoe","board":["x.o","...","..."]}`)
 	b.ReportAllocs()
 	for b.Loop() {

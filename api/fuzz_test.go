@@ -3,16 +3,11 @@ package api_test
 import (
 	"bytes"
 	"encoding/json"
-	"io"
-	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"testing"
 
-	"github.com/prometheus/client_golang/prometheus"
-
 	"movesvc/api"
-	"movesvc/engine/games"
 )
 
 // FuzzMove sends arbitrary bodies to POST /move. Whatever the body, the
@@ -30,8 +25,7 @@ func FuzzMove(f *testing.F) {
 	} {
 		f.Add([]byte(seed))
 	}
-	srv := api.New(api.Config{MaxTimeout: 200e6, DefaultTimeout: 50e6}, games.Registry(),
-		slog.New(slog.NewTextHandler(io.Discard, nil)), prometheus.NewRegistry(), prometheus.NewRegistry())
+	srv := quietServer(api.Config{MaxTimeout: 200e6, DefaultTimeout: 50e6})
 	f.Fuzz(func(t *testing.T, body []byte) {
 		req := httptest.NewRequest(http.MethodPost, "/move", bytes.NewReader(body))
 		req.Header.Set("Content-Type", "application/json")
