@@ -132,7 +132,7 @@ type State interface {
 	// FormatMove returns the notation of m.
 	FormatMove(m Move) string
 	// Cell returns the 0-based row (from the top) and column (from the left)
-	// where m puts a stone.
+	// where the legal move m puts a stone if played now.
 	Cell(m Move) (row, col int)
 	// Board returns the position as rows of '.', 'x' and 'o', top row first,
 	// in the form NewState accepts.
