@@ -62,6 +62,11 @@ func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
 	s.metrics.SearchDuration.WithLabelValues(desc.Name).Observe(res.Elapsed.Seconds())
 	s.metrics.SearchDepth.WithLabelValues(desc.Name).Observe(float64(res.Depth))
 	if res.DeadlineHit {
+		if r.Context().Err() != nil {
+			// The client went away; there is nobody to answer.
+			s.metrics.Cancellations.WithLabelValues(desc.Name).Inc()
+			return
+		}
 		s.metrics.DeadlineHits.WithLabelValues(desc.Name).Inc()
 	}
 	if res.Move == engine.NoMove {

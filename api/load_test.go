@@ -1,6 +1,7 @@
 package api_test
 
 import (
+	"context"
 	"net/http"
 	"strings"
 	"sync"
@@ -155,5 +156,38 @@ func TestMetrics(t *testing.T) {
 	}
 	if !strings.Contains(text, `movesvc_search_depth_bucket{game="tictactoe",le="10"} 1`) {
 		t.Errorf("the depth histogram does not show the depth-9 search")
+	}
+}
+
+// TestClientDisconnectCancelsSearch checks that a client going away stops
+// its search at once, counted as a cancellation, not a deadline hit.
+func TestClientDisconnectCancelsSearch(t *testing.T) {
+	gated := newGatedGame("gated")
+	ts := newTestServer(t, api.Config{}, gated)
+	ctx, cancel := context.WithCancel(context.Background())
+	req, _ := http.NewRequestWithContext(ctx, http.MethodPost, ts.URL+"/move",
+		strings.NewReader(`{"game":"gated","moves":[],"timeout_ms":10000}`))
+	req.Header.Set("Content-Type", "application/json")
+	done := make(chan error, 1)
+	go func() {
+		resp, err := ts.Client().Do(req)
+		if err == nil {
+			resp.Body.Close()
+		}
+		done <- err
+	}()
+	<-gated.started
+	cancel()
+	if err := <-done; err == nil {
+		t.Fatal("the cancelled request got an answer")
+	}
+	m := ts.api.Metrics()
+	for start := time.Now(); testutil.ToFloat64(m.Cancellations.WithLabelValues("gated")) != 1; time.Sleep(time.Millisecond) {
+		if time.Since(start) > 5*time.Second {
+			t.Fatal("the search was not cancelled by the disconnect")
+		}
+	}
+	if hits := testutil.ToFloat64(m.DeadlineHits.WithLabelValues("gated")); hits != 0 {
+		t.Errorf("a disconnect counted as %v deadline hits", hits)
 	}
 }

@@ -18,6 +18,7 @@ type Metrics struct {
 	SearchDepth      *prometheus.HistogramVec
 	SearchesInFlight prometheus.Gauge
 	DeadlineHits     *prometheus.CounterVec
+	Cancellations    *prometheus.CounterVec
 	Rejections       prometheus.Counter
 	Queued           prometheus.GaugeFunc
 	Panics           prometheus.Counter
@@ -46,6 +47,9 @@ func NewMetrics(reg prometheus.Registerer, queued func() int) *Metrics {
 		DeadlineHits: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "movesvc_search_deadline_hits_total", Help: "Searches stopped by their deadline before completing.",
 		}, []string{"game"}),
+		Cancellations: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "movesvc_search_cancellations_total", Help: "Searches stopped because the client went away.",
+		}, []string{"game"}),
 		Rejections: prometheus.NewCounter(prometheus.CounterOpts{
 			Name: "movesvc_admission_rejections_total", Help: "Searches refused with 503 because every slot and queue place was taken.",
 		}),
@@ -63,7 +67,7 @@ func NewMetrics(reg prometheus.Registerer, queued func() int) *Metrics {
 			Buckets: []float64{.0005, .001, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5, 10, 30},
 		}, []string{"route", "method", "code"}),
 	}
-	reg.MustRegister(m.SearchNodes, m.SearchDuration, m.SearchDepth, m.SearchesInFlight, m.DeadlineHits,
+	reg.MustRegister(m.SearchNodes, m.SearchDuration, m.SearchDepth, m.SearchesInFlight, m.DeadlineHits, m.Cancellations,
 		m.Rejections, m.Queued, m.Panics, m.HTTPRequests, m.HTTPDuration)
 	return m
 }

@@ -91,6 +91,7 @@ func New(cfg Config, reg *engine.Registry, log *slog.Logger, promReg prometheus.
 		// Every game's series exist from the start, at zero.
 		s.metrics.SearchNodes.WithLabelValues(name)
 		s.metrics.DeadlineHits.WithLabelValues(name)
+		s.metrics.Cancellations.WithLabelValues(name)
 	}
 	s.ready.Store(true)
 	s.router = s.routes()

@@ -1,0 +1,198 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+)
+
+// recorder collects results from concurrent requests.
+type recorder struct {
+	mu        sync.Mutex
+	latencies map[int][]time.Duration // by status; 0 for transport errors
+	errors    map[string]int
+}
+
+func newRecorder() *recorder {
+	return &recorder{latencies: map[int][]time.Duration{}, errors: map[string]int{}}
+}
+
+func (r *recorder) add(status int, err error, d time.Duration) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if err != nil {
+		status = 0
+		r.errors[err.Error()]++
+	}
+	r.latencies[status] = append(r.latencies[status], d)
+}
+
+// Report is the outcome of a run.
+type Report struct {
+	Options  Options
+	Elapsed  time.Duration
+	Requests int
+	Skipped  int // open loop: not sent because every connection was busy
+	Statuses map[int]int
+	Errors   map[string]int
+	All      Percentiles
+	OK       Percentiles // 200s only
+	Rejected Percentiles // 503s only
+	// ServerDiff holds each watched server metric: the increase over the run
+	// for counters, the value at the end for gauges.
+	ServerDiff map[string]float64
+}
+
+func isCounter(name string) bool {
+	return strings.HasSuffix(name, "_total") || strings.HasSuffix(name, "_count") || strings.HasSuffix(name, "_sum")
+}
+
+// Percentiles summarises latencies.
+type Percentiles struct {
+	N                  int
+	P50, P90, P99, Max time.Duration
+}
+
+func percentiles(ds []time.Duration) Percentiles {
+	if len(ds) == 0 {
+		return Percentiles{}
+	}
+	s := slices.Clone(ds)
+	slices.Sort(s)
+	at := func(q float64) time.Duration { return s[min(len(s)-1, int(q*float64(len(s))))] }
+	return Percentiles{N: len(s), P50: at(.50), P90: at(.90), P99: at(.99), Max: s[len(s)-1]}
+}
+
+func (r *recorder) report(opts Options, elapsed time.Duration, before, after map[string]float64) *Report {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	rep := &Report{Options: opts, Elapsed: elapsed, Statuses: map[int]int{}, Errors: r.errors, ServerDiff: map[string]float64{}}
+	var all []time.Duration
+	for status, ds := range r.latencies {
+		rep.Statuses[status] = len(ds)
+		rep.Requests += len(ds)
+		all = append(all, ds...)
+	}
+	rep.All = percentiles(all)
+	rep.OK = percentiles(r.latencies[http.StatusOK])
+	rep.Rejected = percentiles(r.latencies[http.StatusServiceUnavailable])
+	for name, v := range after {
+		if isCounter(name) {
+			v -= before[name]
+		}
+		rep.ServerDiff[name] = v
+	}
+	return rep
+}
+
+// Throughput returns answered requests per second.
+func (rep *Report) Throughput() float64 { return float64(rep.Requests) / rep.Elapsed.Seconds() }
+
+// Print writes the report for people.
+func (rep *Report) Print(w io.Writer) {
+	o := rep.Options
+	fmt.Fprintf(w, "%s loop, %s %s", o.Mode, o.URL, o.Path)
+	if o.Mode == "open" {
+		fmt.Fprintf(w, ", %.0f req/s offered", o.Rate)
+	}
+	fmt.Fprintf(w, ", concurrency %d, %v\n", o.Concurrency, rep.Elapsed.Round(time.Millisecond))
+	fmt.Fprintf(w, "requests %d, throughput %.1f req/s\n", rep.Requests, rep.Throughput())
+	if rep.Skipped > 0 {
+		fmt.Fprintf(w, "  not sent, every connection busy: %d\n", rep.Skipped)
+	}
+	codes := make([]int, 0, len(rep.Statuses))
+	for c := range rep.Statuses {
+		codes = append(codes, c)
+	}
+	sort.Ints(codes)
+	for _, c := range codes {
+		label := strconv.Itoa(c)
+		if c == 0 {
+			label = "error"
+		}
+		fmt.Fprintf(w, "  %s: %d\n", label, rep.Statuses[c])
+	}
+	for e, n := range rep.Errors {
+		fmt.Fprintf(w, "  error %q: %d\n", e, n)
+	}
+	for _, row := range []struct {
+		name string
+		p    Percentiles
+	}{{"all", rep.All}, {"200", rep.OK}, {"503", rep.Rejected}} {
+		if row.p.N > 0 {
+			fmt.Fprintf(w, "latency %-4s n=%-7d p50 %-10v p90 %-10v p99 %-10v max %v\n", row.name, row.p.N,
+				row.p.P50.Round(time.Microsecond), row.p.P90.Round(time.Microsecond), row.p.P99.Round(time.Microsecond), row.p.Max.Round(time.Microsecond))
+		}
+	}
+	names := make([]string, 0, len(rep.ServerDiff))
+	for n := range rep.ServerDiff {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	fmt.Fprintln(w, "server metrics (counters: increase during the run; gauges: value at the end):")
+	for _, n := range names {
+		fmt.Fprintf(w, "  %s %g\n", n, rep.ServerDiff[n])
+	}
+}
+
+// watched are the server metrics a report compares; series are summed over
+// their labels unless the line names them.
+var watched = []string{
+	"movesvc_search_nodes_total",
+	"movesvc_search_deadline_hits_total",
+	"movesvc_search_cancellations_total",
+	"movesvc_admission_rejections_total",
+	"movesvc_panics_total",
+	"movesvc_search_duration_seconds_count",
+	"movesvc_search_duration_seconds_sum",
+	"http_requests_total",
+	"process_resident_memory_bytes",
+	"go_goroutines",
+}
+
+// scrape reads the watched metrics from the server's /metrics.
+func scrape(ctx context.Context, client *http.Client, base string) (map[string]float64, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, base+"/metrics", nil)
+	if err != nil {
+		return nil, err
+	}
+	resp, err := client.Do(req)
+	if err != nil {
+		return nil, err
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		return nil, fmt.Errorf("GET /metrics: %s", resp.Status)
+	}
+	out := map[string]float64{}
+	sc := bufio.NewScanner(resp.Body)
+	sc.Buffer(make([]byte, 64<<10), 1<<20)
+	for sc.Scan() {
+		line := sc.Text()
+		if strings.HasPrefix(line, "#") {
+			continue
+		}
+		name, rest, ok := strings.Cut(line, " ")
+		if !ok {
+			continue
+		}
+		base, _, _ := strings.Cut(name, "{")
+		if !slices.Contains(watched, base) {
+			continue
+		}
+		v, err := strconv.ParseFloat(strings.Fields(rest)[0], 64)
+		if err != nil {
+			continue
+		}
+		out[base] += v
+	}
+	return out, sc.Err()
+}
