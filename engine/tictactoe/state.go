@@ -26,14 +26,19 @@ type State struct {
 	ply    int
 }
 
-func hasLine(mask uint16) bool {
-	for _, l := range lines {
-		if mask&l == l {
-			return true
+// lineMasks[m] is true when the 9-bit mask m holds a complete line.
+var lineMasks = func() (t [1 << cells]bool) {
+	for m := range t {
+		for _, l := range lines {
+			if uint16(m)&l == l {
+				t[m] = true
+			}
 		}
 	}
-	return false
-}
+	return t
+}()
+
+func hasLine(mask uint16) bool { return lineMasks[mask] }
 
 // ToMove returns the side to move: x after an even number of moves.
 func (s *State) ToMove() engine.Player { return engine.Player(s.ply & 1) }
