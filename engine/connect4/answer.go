@@ -1,0 +1,124 @@
+package connect4
+
+// bookBounds returns the exact score of p and a move achieving it when the
+// book has them, else the widest bounds and noMoveCol.
+func (s *Solver) bookBounds(p Position) (lo, hi, move int) {
+	if p.CanWinNext() {
+		w := (Cells + 1 - p.moves) / 2
+		return w, w, winningColumn(&p)
+	}
+	if e, ok := s.book.Lookup(p); ok {
+		return e.Score, e.Score, e.Move
+	}
+	return -(Cells - p.moves) / 2, (Cells + 1 - p.moves) / 2, noMoveCol
+}
+
+// orderedMoves returns the columns of the cells in moves, in the search's
+// order: the table's move first, then by the winning cells they create,
+// centre first among equals.
+func (s *Solver) orderedMoves(p *Position, moves uint64) moveList {
+	ttMove := noMoveCol
+	key, mirrored := canonicalKey(p.Key())
+	if _, _, mv, ok := s.table.Probe(key); ok && mv != noMoveCol {
+		ttMove = mv
+		if mirrored {
+			ttMove = Width - 1 - mv
+		}
+	}
+	var list moveList
+	for _, c := range columnOrder {
+		if cell := moves & columnMask(c); cell != 0 {
+			score := p.moveScore(cell)
+			if c == ttMove {
+				score = 100
+			}
+			list.add(cell, c, score)
+		}
+	}
+	return list
+}
+
+// bestMove returns a column that achieves score, the exact score of p, or
+// noMoveCol if the deadline passes first. Among moves that lose at once it
+// prefers one that blocks a threat.
+func (s *Solver) bestMove(p Position, score int) int {
+	if p.CanWinNext() {
+		return winningColumn(&p)
+	}
+	if e, ok := s.book.Lookup(p); ok && e.Score == score {
+		return e.Move
+	}
+	next := p.nonLosingMoves()
+	if next == 0 {
+		return s.fallbackMove(p, score)
+	}
+	list := s.orderedMoves(&p, next)
+	for i := range list.n {
+		child := p
+		child.playBits(list.cells[i])
+		if -s.negamax(&child, -score, -score+1) >= score && !s.stopped {
+			return int(list.cols[i])
+		}
+		if s.stopped {
+			return noMoveCol
+		}
+	}
+	return noMoveCol
+}
+
+// fallbackMove returns a legal move of p without searching: the table's
+// move when it is known to achieve at least lo and lo is not a loss, else
+// the first non-losing move in search order, else a move that blocks one
+// of the opponent's threats, else the first legal column.
+func (s *Solver) fallbackMove(p Position, lo int) int {
+	if p.CanWinNext() {
+		return winningColumn(&p)
+	}
+	key, mirrored := canonicalKey(p.Key())
+	if tlo, _, mv, ok := s.table.Probe(key); ok && mv != noMoveCol && tlo >= lo && tlo >= 0 {
+		if mirrored {
+			mv = Width - 1 - mv
+		}
+		if p.CanPlay(mv) {
+			return mv
+		}
+	}
+	if next := p.nonLosingMoves(); next != 0 {
+		list := s.orderedMoves(&p, next)
+		return int(list.cols[0])
+	}
+	blocks := p.possible() & p.opponentWinningCells()
+	for _, c := range columnOrder {
+		if blocks&columnMask(c) != 0 {
+			return c
+		}
+	}
+	for _, c := range columnOrder {
+		if p.CanPlay(c) {
+			return c
+		}
+	}
+	return noMoveCol
+}
+
+// principalVariation returns the line from p that starts with first and
+// then follows moves achieving the exact scores, score being p's. It
+// stops at the end of the game, when the deadline passes, or once the
+// solver's node count reaches nodeLimit.
+func (s *Solver) principalVariation(p Position, first, score int, nodeLimit uint64) []int {
+	line := make([]int, 0, Cells-p.moves)
+	move := first
+	for move != noMoveCol {
+		line = append(line, move)
+		if p.IsWinningMove(move) {
+			break
+		}
+		p.Play(move)
+		score = -score
+		if p.moves == Cells || s.stopped || s.nodes >= nodeLimit {
+			break
+		}
+		move = s.bestMove(p, score)
+	}
+	return line
+}

@@ -1,0 +1,120 @@
+package connect4
+
+import (
+	"context"
+	"sync"
+	"time"
+
+	"movesvc/engine"
+)
+
+// solverPools keeps solvers, with their tables, by table size so that a
+// request reuses a table instead of allocating one.
+var solverPools [MaxTableBits + 1]sync.Pool
+
+// acquireSolver returns an empty solver with a table of 1<<bits entries.
+func acquireSolver(bits int, book *Book) *Solver {
+	s, ok := solverPools[bits].Get().(*Solver)
+	if !ok {
+		return NewSolver(bits, book)
+	}
+	s.book = book
+	s.Reset()
+	return s
+}
+
+// releaseSolver makes s available to later searches.
+func releaseSolver(s *Solver) {
+	s.done = nil
+	solverPools[s.table.Bits()].Put(s)
+}
+
+// tableBits converts the engine's table size, counted in 16-byte entries,
+// into a solver table of the same memory (8-byte entries), at least
+// DefaultTableBits.
+func tableBits(engineBits int) int {
+	return max(DefaultTableBits, min(engineBits+1, MaxTableBits))
+}
+
+// Search solves the position exactly: from the opening book when the
+// position is in it, else by the solver until ctx ends. With a proved
+// score the result is exact (Complete), the move achieves it, and the
+// principal variation follows optimal moves as far as the time and a node
+// budget allow. When ctx ends first, the result carries the proved bounds'
+// outcome if their sign is known, the move that proved the lower bound or
+// else the move ordering's first non-losing move, and Complete false.
+//
+// A params.Depth below the plies left asks for a depth-limited heuristic
+// search instead of a solve.
+func (s *State) Search(ctx context.Context, params engine.Params) engine.Result {
+	if params.Depth > 0 && params.Depth < Cells-s.pos.moves {
+		return engine.Search(ctx, heuristicState{s}, params)
+	}
+	start := time.Now()
+	book := DefaultBook()
+	solver := acquireSolver(tableBits(params.TableBits), book)
+	defer releaseSolver(solver)
+	solver.done = ctx.Done()
+
+	res := engine.Result{Move: engine.NoMove}
+	p := s.pos
+	lo, hi, move := solver.bookBounds(p)
+	if lo != hi {
+		lo, hi, move = solver.bounds(p)
+	}
+	if lo == hi && move == noMoveCol {
+		move = solver.bestMove(p, lo)
+	}
+	if lo == hi && move != noMoveCol {
+		res.Complete = true
+		res.Score = lo
+		res.Outcome = outcomeOf(lo)
+		res.PliesToEnd = pliesToEnd(lo, p.moves)
+		res.Depth = Cells - p.moves
+		res.Move = engine.Move(move)
+		for _, m := range solver.principalVariation(p, move, lo, solver.nodes+pvNodeBudget(solver.nodes)) {
+			res.PV = append(res.PV, engine.Move(m))
+		}
+	} else {
+		res.DeadlineHit = true
+		res.Depth = 0
+		switch {
+		case lo > 0:
+			res.Score, res.Outcome = lo, engine.OutcomeWin
+		case hi < 0:
+			res.Score, res.Outcome = hi, engine.OutcomeLoss
+		case lo == 0 && hi == 0:
+			res.Outcome = engine.OutcomeDraw
+		}
+		res.Move = engine.Move(solver.fallbackMove(p, lo))
+		res.PV = []engine.Move{res.Move}
+	}
+	res.Nodes = solver.nodes
+	res.Elapsed = time.Since(start)
+	return res
+}
+
+// pvNodeBudget bounds the nodes spent extending the principal variation
+// after a solve that took solveNodes.
+func pvNodeBudget(solveNodes uint64) uint64 { return solveNodes + 1<<16 }
+
+// outcomeOf returns the outcome a proved score stands for.
+func outcomeOf(score int) engine.Outcome {
+	switch {
+	case score > 0:
+		return engine.OutcomeWin
+	case score < 0:
+		return engine.OutcomeLoss
+	}
+	return engine.OutcomeDraw
+}
+
+// heuristicState hides State's own Search (an engine.State interface does
+// not carry it), so that engine.Search runs its generic depth-limited
+// search on a Connect Four position.
+type heuristicState struct{ engine.State }
+
+// ExactScore scores proved results by the test sets' convention.
+func (h heuristicState) ExactScore(o engine.Outcome, pliesToEnd int) int {
+	return h.State.(*State).ExactScore(o, pliesToEnd)
+}

@@ -1,0 +1,239 @@
+package connect4
+
+import "math/bits"
+
+// columnOrder lists the columns centre first: the order of moves among
+// equals.
+var columnOrder = [Width]int{3, 2, 4, 1, 5, 0, 6}
+
+// pollInterval is how many nodes pass between two looks at the deadline;
+// a power of two.
+const pollInterval = 1 << 12
+
+// etcMaxStones limits enhanced transposition cutoffs to positions with at
+// most this many stones, where a saved subtree outweighs the extra probes.
+const etcMaxStones = 30
+
+// Solver computes exact scores. It owns a transposition table that
+// survives between solves until Reset, and counts the nodes it visits. A
+// Solver is used by one goroutine at a time.
+type Solver struct {
+	table   *Table
+	book    *Book
+	nodes   uint64
+	done    <-chan struct{}
+	stopped bool
+}
+
+// NewSolver returns a solver with a table of 1<<tableBits entries (see
+// NewTable) that consults book, which may be nil.
+func NewSolver(tableBits int, book *Book) *Solver {
+	return &Solver{table: NewTable(tableBits), book: book}
+}
+
+// Reset empties the transposition table and the node count, so that the
+// next solve starts from nothing, as the reference figures are measured.
+func (s *Solver) Reset() {
+	s.table.Reset()
+	s.nodes = 0
+}
+
+// Nodes returns the number of positions searched since the last Reset.
+func (s *Solver) Nodes() uint64 { return s.nodes }
+
+// Solve returns the exact score of p, which must not be over, for the side
+// to move.
+func (s *Solver) Solve(p Position) int {
+	s.done, s.stopped = nil, false
+	lo, _, _ := s.bounds(p)
+	return lo
+}
+
+// bounds narrows the score of p, which must not be over, by null-window
+// searches until it is exact or the deadline (s.done) passes. It returns
+// proved bounds lo <= score <= hi and a move that achieves at least lo, or
+// noMoveCol when none is known yet.
+func (s *Solver) bounds(p Position) (lo, hi, move int) {
+	if p.CanWinNext() {
+		return (Cells + 1 - p.moves) / 2, (Cells + 1 - p.moves) / 2, winningColumn(&p)
+	}
+	if p.nonLosingMoves() == 0 {
+		return -(Cells - p.moves) / 2, -(Cells - p.moves) / 2, noMoveCol
+	}
+	lo, hi, move = -(Cells-p.moves)/2, (Cells+1-p.moves)/2, noMoveCol
+	for lo < hi {
+		med := lo + (hi-lo)/2
+		if med <= 0 && lo/2 < med {
+			med = lo / 2
+		} else if med >= 0 && hi/2 > med {
+			med = hi / 2
+		}
+		r := s.negamax(&p, med, med+1)
+		if s.stopped {
+			break
+		}
+		if r <= med {
+			hi = r
+		} else {
+			lo = r
+		}
+	}
+	return lo, hi, move
+}
+
+// winningColumn returns a column where the side to move makes four.
+func winningColumn(p *Position) int {
+	w := p.winningCells() & p.possible()
+	for _, c := range columnOrder {
+		if w&columnMask(c) != 0 {
+			return c
+		}
+	}
+	return noMoveCol
+}
+
+// poll looks at the deadline every pollInterval nodes.
+func (s *Solver) poll() {
+	if s.done == nil {
+		return
+	}
+	select {
+	case <-s.done:
+		s.stopped = true
+	default:
+	}
+}
+
+// moveList is the ordered moves of one node.
+type moveList struct {
+	cells [Width]uint64
+	cols  [Width]int8
+	score [Width]int8
+	n     int
+}
+
+// add inserts a move, keeping the list sorted by decreasing score; among
+// equal scores the earlier added stays first.
+func (l *moveList) add(cell uint64, col, score int) {
+	i := l.n
+	for ; i > 0 && int(l.score[i-1]) < score; i-- {
+		l.cells[i], l.cols[i], l.score[i] = l.cells[i-1], l.cols[i-1], l.score[i-1]
+	}
+	l.cells[i], l.cols[i], l.score[i] = cell, int8(col), int8(score)
+	l.n++
+}
+
+// negamax returns the score of p within the window (alpha, beta), fail-soft:
+// a result <= alpha is an upper bound on the true score, a result >= beta a
+// lower bound, anything between is exact. The side to move in p must not
+// be able to win at once. After the deadline it returns 0, which the
+// caller discards.
+func (s *Solver) negamax(p *Position, alpha, beta int) int {
+	s.nodes++
+	if s.nodes&(pollInterval-1) == 0 {
+		s.poll()
+	}
+	if s.stopped {
+		return 0
+	}
+	next := p.nonLosingMoves()
+	if next == 0 {
+		return -(Cells - p.moves) / 2
+	}
+	if p.moves >= Cells-2 {
+		return 0
+	}
+	if lower := -(Cells - 2 - p.moves) / 2; alpha < lower {
+		alpha = lower
+		if alpha >= beta {
+			return alpha
+		}
+	}
+	if upper := (Cells - 1 - p.moves) / 2; beta > upper {
+		beta = upper
+		if alpha >= beta {
+			return beta
+		}
+	}
+
+	key, mirrored := canonicalKey(p.Key())
+	if s.book != nil && p.moves <= s.book.depth {
+		if e, ok := s.book.lookup(key); ok {
+			return e.Score
+		}
+	}
+	ttMove := noMoveCol
+	if lo, hi, mv, ok := s.table.Probe(key); ok {
+		if lo >= beta {
+			return lo
+		}
+		if hi <= alpha {
+			return hi
+		}
+		alpha, beta = max(alpha, lo), min(beta, hi)
+		if alpha >= beta {
+			return alpha
+		}
+		if mv != noMoveCol && mirrored {
+			mv = Width - 1 - mv
+		}
+		ttMove = mv
+	}
+
+	var list moveList
+	for _, c := range columnOrder {
+		cell := next & columnMask(c)
+		if cell == 0 {
+			continue
+		}
+		score := p.moveScore(cell)
+		if c == ttMove {
+			score = 100
+		}
+		list.add(cell, c, score)
+	}
+
+	if p.moves <= etcMaxStones {
+		for i := range list.n {
+			child := *p
+			child.playBits(list.cells[i])
+			ck, _ := canonicalKey(child.Key())
+			if _, hi, _, ok := s.table.Probe(ck); ok && -hi >= beta {
+				return -hi
+			}
+		}
+	}
+
+	alpha0 := alpha
+	best, bestCol := -Cells, noMoveCol
+	for i := range list.n {
+		child := *p
+		child.playBits(list.cells[i])
+		v := -s.negamax(&child, -beta, -alpha)
+		if s.stopped {
+			return 0
+		}
+		if v > best {
+			best, bestCol = v, int(list.cols[i])
+		}
+		if v >= beta {
+			break
+		}
+		alpha = max(alpha, v)
+	}
+	if mirrored && bestCol != noMoveCol {
+		bestCol = Width - 1 - bestCol
+	}
+	switch {
+	case best >= beta:
+		s.table.Store(key, best, noUpper, bestCol, p.moves)
+	case best <= alpha0:
+		s.table.Store(key, noLower, best, noMoveCol, p.moves)
+	default:
+		s.table.Store(key, best, best, bestCol, p.moves)
+	}
+	return best
+}
+
+// popcount is used by tests and the book builder.
+func popcount(x uint64) int { return bits.OnesCount64(x) }
