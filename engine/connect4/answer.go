@@ -38,9 +38,15 @@ func (s *Solver) orderedMoves(p *Position, moves uint64) moveList {
 	return list
 }
 
-// bestMove returns a column that achieves score, the exact score of p, or
-// noMoveCol if the deadline passes first. Among moves that lose at once it
-// prefers one that blocks a threat.
+// BestMove returns a column that achieves score, the exact score of p (see
+// Solve); among moves that lose at once, one that blocks a threat.
+func (s *Solver) BestMove(p Position, score int) int {
+	s.done, s.stopped = nil, false
+	return s.bestMove(p, score)
+}
+
+// bestMove is BestMove under the deadline: it returns noMoveCol if the
+// deadline passes first.
 func (s *Solver) bestMove(p Position, score int) int {
 	if p.CanWinNext() {
 		return winningColumn(&p)
@@ -56,7 +62,7 @@ func (s *Solver) bestMove(p Position, score int) int {
 	for i := range list.n {
 		child := p
 		child.playBits(list.cells[i])
-		if -s.negamax(&child, -score, -score+1) >= score && !s.stopped {
+		if -s.negamax(child, -score, -score+1) >= score && !s.stopped {
 			return int(list.cols[i])
 		}
 		if s.stopped {

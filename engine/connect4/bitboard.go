@@ -167,8 +167,21 @@ func hasFour(position uint64) bool {
 	return false
 }
 
-// mirrorKey returns the key of the position reflected left to right.
-func mirrorKey(k uint64) uint64 {
+// Mirror returns the position reflected left to right.
+func (p *Position) Mirror() Position {
+	return Position{current: mirrorBits(p.current), mask: mirrorBits(p.mask), moves: p.moves}
+}
+
+// CanonicalKey returns the smaller of the keys of p and of its mirror
+// image: the key under which the table and the book know p.
+func (p *Position) CanonicalKey() uint64 {
+	k, _ := canonicalKey(p.Key())
+	return k
+}
+
+// mirrorBits reflects a board of column groups left to right; the key of
+// the mirrored position is the mirror of the key.
+func mirrorBits(k uint64) uint64 {
 	const col = 1<<stride - 1
 	return (k&col)<<(6*stride) | (k>>stride&col)<<(5*stride) | (k>>(2*stride)&col)<<(4*stride) |
 		(k>>(3*stride)&col)<<(3*stride) |
@@ -178,7 +191,7 @@ func mirrorKey(k uint64) uint64 {
 // canonicalKey returns the smaller of the keys of p and its mirror image,
 // and whether it is the mirror's.
 func canonicalKey(k uint64) (key uint64, mirrored bool) {
-	if m := mirrorKey(k); m < k {
+	if m := mirrorBits(k); m < k {
 		return m, true
 	}
 	return k, false

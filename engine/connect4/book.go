@@ -51,14 +51,23 @@ func NewBook(complete int, scores map[uint64]BookEntry) *Book {
 
 // keyStones returns the number of stones of the position with key k.
 func keyStones(k uint64) int {
-	n := 0
+	p := positionFromKey(k)
+	return p.moves
+}
+
+// positionFromKey decodes a key. Column by column the key holds the side to
+// move's stones plus 2^h - 1 for a column of h stones, so adding one puts
+// a single marker bit above the top stone.
+func positionFromKey(k uint64) Position {
+	var p Position
 	for c := range Width {
-		col := k >> (c * stride) & (1<<stride - 1)
-		if col != 0 {
-			n += 63 - bits.LeadingZeros64(col)
-		}
+		col := k>>(c*stride)&(1<<stride-1) + 1
+		h := 63 - bits.LeadingZeros64(col)
+		p.mask |= (1<<h - 1) << (c * stride)
+		p.current |= (col - 1<<h) << (c * stride)
+		p.moves += h
 	}
-	return n
+	return p
 }
 
 // ParseBook reads a book in the format MarshalBinary writes.
@@ -144,7 +153,7 @@ func (b *Book) Each(fn func(key uint64, e BookEntry)) {
 	}
 }
 
-//go:embed book.bin
+//go:embed book/book.bin
 var bookData []byte
 
 // DefaultBook returns the book embedded in the binary, built by

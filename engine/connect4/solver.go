@@ -68,7 +68,7 @@ func (s *Solver) bounds(p Position) (lo, hi, move int) {
 		} else if med >= 0 && hi/2 > med {
 			med = hi / 2
 		}
-		r := s.negamax(&p, med, med+1)
+		r := s.negamax(p, med, med+1)
 		if s.stopped {
 			break
 		}
@@ -128,7 +128,7 @@ func (l *moveList) add(cell uint64, col, score int) {
 // lower bound, anything between is exact. The side to move in p must not
 // be able to win at once. After the deadline it returns 0, which the
 // caller discards.
-func (s *Solver) negamax(p *Position, alpha, beta int) int {
+func (s *Solver) negamax(p Position, alpha, beta int) int {
 	s.nodes++
 	if s.nodes&(pollInterval-1) == 0 {
 		s.poll()
@@ -195,7 +195,7 @@ func (s *Solver) negamax(p *Position, alpha, beta int) int {
 
 	if p.moves <= etcMaxStones {
 		for i := range list.n {
-			child := *p
+			child := p
 			child.playBits(list.cells[i])
 			ck, _ := canonicalKey(child.Key())
 			if _, hi, _, ok := s.table.Probe(ck); ok && -hi >= beta {
@@ -207,9 +207,9 @@ func (s *Solver) negamax(p *Position, alpha, beta int) int {
 	alpha0 := alpha
 	best, bestCol := -Cells, noMoveCol
 	for i := range list.n {
-		child := *p
+		child := p
 		child.playBits(list.cells[i])
-		v := -s.negamax(&child, -beta, -alpha)
+		v := -s.negamax(child, -beta, -alpha)
 		if s.stopped {
 			return 0
 		}

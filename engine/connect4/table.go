@@ -5,7 +5,7 @@ package connect4
 // the best move found, and how much work stood behind it. The position's
 // 49-bit key is mixed by a bijection; the low bits pick the bucket and the
 // rest is stored as the tag, so a match is exact, never a collision. A
-// 16-bit generation stamp lets Reset empty the table in O(1).
+// 13-bit generation stamp lets Reset empty the table in O(1).
 //
 // A Table is used by one search at a time.
 type Table struct {
@@ -17,16 +17,16 @@ type Table struct {
 // Table sizes: a table of bits holds 1<<bits entries of 8 bytes. With
 // fewer than MinTableBits the tag would not fit in an entry.
 const (
-	MinTableBits     = 21
+	MinTableBits     = 18
 	MaxTableBits     = 30
-	DefaultTableBits = 23
+	DefaultTableBits = 20
 )
 
 // Entry layout, from the low bits.
 const (
-	tagWidth  = 29
+	tagWidth  = 32
 	genShift  = tagWidth
-	genWidth  = 16
+	genWidth  = 13
 	loShift   = genShift + genWidth
 	hiShift   = loShift + 6
 	moveShift = hiShift + 6
@@ -50,6 +50,7 @@ const (
 func NewTable(bits int) *Table {
 	bits = max(MinTableBits, min(bits, MaxTableBits))
 	t := &Table{buckets: make([][2]uint64, 1<<(bits-1)), indexBits: uint(bits - 1)}
+	adviseHugePages(t.buckets)
 	t.Reset()
 	return t
 }

@@ -1,0 +1,251 @@
+// Command c4book builds the Connect Four opening book that the connect4
+// package embeds: the exact score and a best move of every position with up
+// to -depth stones (mirror images counted once; positions where the side to
+// move wins at once are left out, as they need no search).
+//
+// It solves the positions layer by layer, fewest stones first, with one
+// large transposition table kept across solves, and appends every result to
+// the -progress file as it goes, so an interrupted run resumes where it
+// stopped. A position whose children are all known is scored from them
+// instead of searched. At the end, and after every layer, it writes the
+// book (-out) from what is known.
+//
+//	go run ./cmd/c4book -depth 4
+package main
+
+import (
+	"bufio"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"movesvc/engine/connect4"
+)
+
+func main() {
+	depth := flag.Int("depth", 4, "stones of the deepest layer to solve")
+	progress := flag.String("progress", "engine/connect4/book/progress.txt", "results so far, appended to (resumable)")
+	out := flag.String("out", "engine/connect4/book/book.bin", "book file to write")
+	ttBits := flag.Int("tt-bits", 26, "solver table: 2^bits entries of 8 bytes")
+	flag.Parse()
+	log := slog.New(slog.NewTextHandler(os.Stderr, nil))
+	if err := run(*depth, *progress, *out, *ttBits, log); err != nil {
+		log.Error("c4book", "err", err)
+		os.Exit(1)
+	}
+}
+
+// run solves layers 0..depth, resuming from progress, and writes the book.
+func run(depth int, progressPath, outPath string, ttBits int, log *slog.Logger) error {
+	known, err := readProgress(progressPath)
+	if err != nil {
+		return err
+	}
+	f, err := os.OpenFile(progressPath, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	solver := connect4.NewSolver(ttBits, nil)
+	layers := Layers(depth)
+	// Solve from the shallowest layer down (known positions are skipped): a
+	// shallow position warms the table for its descendants. The empty board
+	// is scored from its children after the first layer.
+	for stones := 1; stones <= depth; stones++ {
+		start := time.Now()
+		todo := 0
+		for _, p := range layers[stones] {
+			if _, ok := known[p.CanonicalKey()]; !ok {
+				todo++
+			}
+		}
+		log.Info("layer", "stones", stones, "positions", len(layers[stones]), "todo", todo)
+		for i, p := range layers[stones] {
+			key := p.CanonicalKey()
+			if _, ok := known[key]; ok {
+				continue
+			}
+			t0 := time.Now()
+			e, derived := fromChildren(p, known)
+			if !derived {
+				e.Score = solver.Solve(p)
+				e.Move = solver.BestMove(p, e.Score)
+			}
+			known[key] = e
+			if _, err := fmt.Fprintf(f, "%x %d %d\n", key, e.Score, e.Move); err != nil {
+				return err
+			}
+			log.Info("solved", "stones", stones, "i", i, "of", len(layers[stones]), "score", e.Score,
+				"move", e.Move+1, "derived", derived, "took", time.Since(t0).Round(time.Millisecond))
+		}
+		log.Info("layer done", "stones", stones, "took", time.Since(start).Round(time.Second))
+		if root := layers[0][0]; stones == 1 {
+			if _, ok := known[root.CanonicalKey()]; !ok {
+				e, _ := fromChildren(root, known)
+				known[root.CanonicalKey()] = e
+				if _, err := fmt.Fprintf(f, "%x %d %d\n", root.CanonicalKey(), e.Score, e.Move); err != nil {
+					return err
+				}
+			}
+		}
+		if err := writeBook(outPath, layers, known, depth); err != nil {
+			return err
+		}
+	}
+	return writeBook(outPath, layers, known, depth)
+}
+
+// Layers returns, for each number of stones up to depth, the positions the
+// book holds: reachable, not over, the side to move unable to win at once,
+// one per mirror pair in the orientation of its canonical key, in key
+// order.
+func Layers(depth int) [][]connect4.Position {
+	layers := make([][]connect4.Position, depth+1)
+	seen := map[uint64]bool{}
+	var walk func(p connect4.Position)
+	walk = func(p connect4.Position) {
+		key := p.CanonicalKey()
+		if seen[key] {
+			return
+		}
+		seen[key] = true
+		if p.CanWinNext() {
+			return
+		}
+		if p.Key() != key {
+			p = p.Mirror()
+		}
+		layers[p.Moves()] = append(layers[p.Moves()], p)
+		if p.Moves() == depth {
+			return
+		}
+		for c := range connect4.Width {
+			if p.CanPlay(c) {
+				child := p
+				child.Play(c)
+				walk(child)
+			}
+		}
+	}
+	walk(connect4.Position{})
+	for _, l := range layers {
+		slices.SortFunc(l, func(a, b connect4.Position) int {
+			ka, kb := a.CanonicalKey(), b.CanonicalKey()
+			switch {
+			case ka < kb:
+				return -1
+			case ka > kb:
+				return 1
+			}
+			return 0
+		})
+	}
+	return layers
+}
+
+// fromChildren scores p by its children when all of them are known: the
+// side to move cannot win at once, so every child is a book position or
+// one where the opponent wins at once.
+func fromChildren(p connect4.Position, known map[uint64]connect4.BookEntry) (connect4.BookEntry, bool) {
+	best := connect4.BookEntry{Score: -connect4.Cells, Move: -1}
+	for _, c := range [connect4.Width]int{3, 2, 4, 1, 5, 0, 6} {
+		if !p.CanPlay(c) {
+			continue
+		}
+		child := p
+		child.Play(c)
+		var v int
+		if child.CanWinNext() {
+			v = (connect4.Cells + 1 - child.Moves()) / 2
+		} else if e, ok := known[child.CanonicalKey()]; ok {
+			v = e.Score
+		} else {
+			return connect4.BookEntry{}, false
+		}
+		if -v > best.Score {
+			best = connect4.BookEntry{Score: -v, Move: c}
+		}
+	}
+	return best, best.Move >= 0
+}
+
+// layerDone reports whether every position of a layer is known.
+func layerDone(layer []connect4.Position, known map[uint64]connect4.BookEntry) bool {
+	for _, p := range layer {
+		if _, ok := known[p.CanonicalKey()]; !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// writeBook writes every known position up to depth; the book is complete
+// up to the deepest layer with nothing missing above it.
+func writeBook(path string, layers [][]connect4.Position, known map[uint64]connect4.BookEntry, depth int) error {
+	complete := 0
+	for complete+1 <= depth && layerDone(layers[complete+1], known) {
+		complete++
+	}
+	if !layerDone(layers[0], known) {
+		complete = 0
+	}
+	entries := map[uint64]connect4.BookEntry{}
+	for _, l := range layers {
+		for _, p := range l {
+			if e, ok := known[p.CanonicalKey()]; ok {
+				entries[p.CanonicalKey()] = e
+			}
+		}
+	}
+	data, err := connect4.NewBook(complete, entries).MarshalBinary()
+	if err != nil {
+		return err
+	}
+	tmp := path + ".tmp"
+	if err := os.WriteFile(tmp, data, 0o644); err != nil {
+		return err
+	}
+	return os.Rename(tmp, path)
+}
+
+// readProgress loads the results of earlier runs; a missing file is an
+// empty start, a torn last line (an interrupted write) is ignored.
+func readProgress(path string) (map[uint64]connect4.BookEntry, error) {
+	known := map[uint64]connect4.BookEntry{}
+	f, err := os.Open(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return known, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	r := bufio.NewReader(f)
+	for {
+		line, err := r.ReadString('\n')
+		if errors.Is(err, io.EOF) {
+			return known, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		fields := strings.Fields(line)
+		if len(fields) != 3 {
+			return nil, fmt.Errorf("%s: bad line %q", path, line)
+		}
+		key, err1 := strconv.ParseUint(fields[0], 16, 64)
+		score, err2 := strconv.Atoi(fields[1])
+		move, err3 := strconv.Atoi(fields[2])
+		if err := errors.Join(err1, err2, err3); err != nil {
+			return nil, fmt.Errorf("%s: bad line %q: %w", path, line, err)
+		}
+		known[key] = connect4.BookEntry{Score: score, Move: move}
+	}
+}

@@ -1,0 +1,221 @@
+package connect4
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"time"
+
+	"movesvc/engine"
+)
+
+func newState(t testing.TB, setup engine.Setup) *State {
+	t.Helper()
+	st, err := Game{}.NewState(setup)
+	if err != nil {
+		t.Fatalf("NewState(%+v): %v", setup, err)
+	}
+	return st.(*State)
+}
+
+func movesSetup(seq string) engine.Setup {
+	moves := make([]string, len(seq))
+	for i := range seq {
+		moves[i] = seq[i : i+1]
+	}
+	return engine.Setup{FromMoves: true, Moves: moves}
+}
+
+func TestNewStateRejects(t *testing.T) {
+	rows := func(s ...string) engine.Setup { return engine.Setup{Board: s} }
+	empty := ".......\n.......\n.......\n.......\n.......\n......."
+	board := func(edit func([]string)) engine.Setup {
+		r := strings.Split(empty, "\n")
+		edit(r)
+		return engine.Setup{Board: r}
+	}
+	for _, tc := range []struct {
+		name  string
+		setup engine.Setup
+		field string
+	}{
+		{"too few rows", rows(".......", "......."), "board"},
+		{"short row", board(func(r []string) { r[2] = "......" }), "board[2]"},
+		{"bad character", board(func(r []string) { r[5] = "..z...." }), "board[5]"},
+		{"floating stone", board(func(r []string) { r[3] = "...x..." }), "board[3]"},
+		{"floating over a stone gap", board(func(r []string) { r[5] = "x......"; r[3] = "o......" }), "board[3]"},
+		{"too many o", board(func(r []string) { r[5] = "oo....." }), "board"},
+		{"too many x", board(func(r []string) { r[5] = "xxo.x.." }), "board"},
+		{"four on the board", board(func(r []string) { r[5] = "xxxx.oo"; r[4] = ".....oo" }), "board"},
+		{"to_move inconsistent", engine.Setup{Board: strings.Split(empty, "\n"), ToMove: "o"}, "to_move"},
+		{"column zero", movesSetup("40"), "moves[1]"},
+		{"column eight", movesSetup("48"), "moves[1]"},
+		{"two digits", engine.Setup{FromMoves: true, Moves: []string{"4", "44"}}, "moves[1]"},
+		{"letter", engine.Setup{FromMoves: true, Moves: []string{"d"}}, "moves[0]"},
+		{"full column", movesSetup("4444444"), "moves[6]"},
+		{"move after a win", movesSetup("41424344"), "moves[7]"},
+		{"won by the last move", movesSetup("4142434"), "moves"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Game{}.NewState(tc.setup)
+			var ie *engine.InputError
+			if !errors.As(err, &ie) {
+				t.Fatalf("NewState error = %v, want an InputError", err)
+			}
+			if ie.Field != tc.field {
+				t.Fatalf("field %q (%v), want %q", ie.Field, err, tc.field)
+			}
+		})
+	}
+}
+
+// TestBoardRoundTrip checks that Board and NewState(board) invert each other
+// along random games, and that a move list and its board give one position.
+func TestBoardRoundTrip(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for range 200 {
+		st := newState(t, engine.Setup{FromMoves: true})
+		var buf []engine.Move
+		for st.Outcome() == engine.OutcomeUnknown {
+			again := newState(t, engine.Setup{Board: st.Board()})
+			if again.pos != st.pos {
+				t.Fatalf("board %q read back as %+v, want %+v", st.Board(), again.pos, st.pos)
+			}
+			buf = st.LegalMoves(buf)
+			m := buf[rng.IntN(len(buf))]
+			row, col := st.Cell(m)
+			st.Play(m)
+			if got := st.Board()[row][col]; got != st.ToMove().Other().String()[0] {
+				t.Fatalf("Cell(%d) = %d,%d but the stone is not there", m, row, col)
+			}
+		}
+	}
+}
+
+// TestPliesToEnd checks the score conventions both ways.
+func TestPliesToEnd(t *testing.T) {
+	st := &State{}
+	for stones := range Cells {
+		st.pos.moves = stones
+		for plies := 1; stones+plies <= Cells; plies++ {
+			for _, o := range []engine.Outcome{engine.OutcomeWin, engine.OutcomeLoss} {
+				// A win needs the mover's stone last: odd plies; a loss even.
+				if (o == engine.OutcomeWin) != (plies%2 == 1) {
+					continue
+				}
+				score := st.ExactScore(o, plies)
+				if got := pliesToEnd(score, stones); got != plies {
+					t.Fatalf("stones %d %v in %d plies: score %d gives %d plies", stones, o, plies, score, got)
+				}
+			}
+		}
+	}
+	st.pos.moves = 0
+	if got := st.ExactScore(engine.OutcomeWin, 41); got != 1 {
+		t.Fatalf("empty board win at move 41 scores %d, want 1", got)
+	}
+}
+
+// TestSearchIsExactAndOptimal searches test-set positions through the
+// engine interface and checks the score, outcome, distance, and that the
+// move achieves the score by solving the child.
+func TestSearchIsExactAndOptimal(t *testing.T) {
+	solver := NewSolver(DefaultTableBits, nil)
+	for _, name := range []string{"Test_L3_R1", "Test_L2_R1", "Test_L1_R1"} {
+		for i, tp := range loadTestSet(t, name) {
+			if i%25 != 0 {
+				continue
+			}
+			st := newState(t, movesSetup(tp.moves))
+			res := engine.Search(context.Background(), st, engine.Params{})
+			if !res.Complete || res.DeadlineHit || res.Score != tp.score || res.Outcome != outcomeOf(tp.score) {
+				t.Fatalf("%s: %+v, want exact score %d", tp.moves, res, tp.score)
+			}
+			if res.PliesToEnd != pliesToEnd(tp.score, st.Ply()) {
+				t.Fatalf("%s: plies_to_end %d", tp.moves, res.PliesToEnd)
+			}
+			p := st.pos
+			p.Play(int(res.Move))
+			solver.Reset()
+			if got := -solver.Solve(p); got != tp.score {
+				t.Fatalf("%s: move %d scores %d, want %d", tp.moves, res.Move+1, got, tp.score)
+			}
+			if len(res.PV) == 0 || res.PV[0] != res.Move || len(res.PV) > res.PliesToEnd {
+				t.Fatalf("%s: pv %v for move %d, %d plies", tp.moves, res.PV, res.Move, res.PliesToEnd)
+			}
+			line := st.Clone()
+			var buf []engine.Move
+			for _, m := range res.PV {
+				if !contains(line.LegalMoves(buf), m) {
+					t.Fatalf("%s: pv %v has an illegal move", tp.moves, res.PV)
+				}
+				line.Play(m)
+			}
+		}
+	}
+}
+
+func contains(ms []engine.Move, m engine.Move) bool {
+	for _, x := range ms {
+		if x == m {
+			return true
+		}
+	}
+	return false
+}
+
+// TestSearchDeadline stops a hard solve at once: the answer is a legal,
+// non-losing move, marked incomplete.
+func TestSearchDeadline(t *testing.T) {
+	set := loadTestSet(t, "Test_L1_R3")
+	st := newState(t, movesSetup(set[0].moves))
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Millisecond)
+	defer cancel()
+	res := engine.Search(ctx, st, engine.Params{})
+	if res.Complete || !res.DeadlineHit {
+		t.Fatalf("%+v: want an incomplete result", res)
+	}
+	if res.Move < 0 || res.Move >= Width || !st.pos.CanPlay(int(res.Move)) {
+		t.Fatalf("move %d is not legal", res.Move)
+	}
+	if st.pos.nonLosingMoves()&columnMask(int(res.Move)) == 0 {
+		t.Fatalf("move %d lets the opponent win at once", res.Move+1)
+	}
+	if res.Outcome != engine.OutcomeUnknown && res.Outcome != outcomeOf(set[0].score) {
+		t.Fatalf("outcome %v contradicts the score %d", res.Outcome, set[0].score)
+	}
+}
+
+// TestSearchWinsAndBlocks covers the positions decided in one move.
+func TestSearchWinsAndBlocks(t *testing.T) {
+	// x has three in column 1 and wins there; o must block column 1.
+	win := newState(t, movesSetup("121212"))
+	res := engine.Search(context.Background(), win, engine.Params{})
+	if res.Move != 0 || res.Outcome != engine.OutcomeWin || res.PliesToEnd != 1 || res.Score != (Cells+1-6)/2 {
+		t.Fatalf("win in one: %+v", res)
+	}
+	block := newState(t, movesSetup("12131"))
+	res = engine.Search(context.Background(), block, engine.Params{})
+	if res.Move != 0 {
+		t.Fatalf("o must block column 1, played %d (%+v)", res.Move+1, res)
+	}
+	// Two threats: every move loses to the next stone.
+	lost := newState(t, movesSetup("4455337"))
+	res = engine.Search(context.Background(), lost, engine.Params{})
+	if res.Outcome != engine.OutcomeLoss || res.PliesToEnd != 2 || !lost.pos.CanPlay(int(res.Move)) {
+		t.Fatalf("double threat: %+v", res)
+	}
+}
+
+// TestDepthLimitedSearch asks for fewer plies than remain: the generic
+// heuristic search answers, deterministically.
+func TestDepthLimitedSearch(t *testing.T) {
+	st := newState(t, movesSetup("4453"))
+	a := engine.Search(context.Background(), st, engine.Params{Depth: 6})
+	b := engine.Search(context.Background(), st, engine.Params{Depth: 6})
+	if a.Depth != 6 || !a.Complete || a.Move != b.Move || a.Score != b.Score {
+		t.Fatalf("depth 6: %+v then %+v", a, b)
+	}
+}
