@@ -33,6 +33,10 @@ func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	desc := game.Describe()
+	if p := req.checkOptions(desc); p != nil {
+		writeProblem(w, r, p)
+		return
+	}
 	depth, timeout, p := req.limits(desc, s.cfg)
 	if p != nil {
 		writeProblem(w, r, p)

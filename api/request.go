@@ -1,6 +1,8 @@
 package api
 
 import (
+	"slices"
+	"strings"
 	"time"
 
 	"movesvc/engine"
@@ -16,11 +18,42 @@ type moveRequest struct {
 	ToMove    string    `json:"to_move" validate:"omitempty,oneof=x o X O"`
 	Depth     *int      `json:"depth" validate:"omitnil,min=1"`
 	TimeoutMS *int      `json:"timeout_ms" validate:"omitnil,min=1"`
+	// Game options; each game lists the ones it takes (GET /games) and
+	// checks their values.
+	Rule *string `json:"rule" validate:"omitnil,max=32"`
+	Size *int    `json:"size" validate:"omitnil"`
+}
+
+// options returns the game options the request gives, by JSON name.
+func (req *moveRequest) options() map[string]any {
+	opts := map[string]any{}
+	if req.Rule != nil {
+		opts["rule"] = *req.Rule
+	}
+	if req.Size != nil {
+		opts["size"] = *req.Size
+	}
+	return opts
+}
+
+// checkOptions returns a 422 *Problem naming the first option the game does
+// not take.
+func (req *moveRequest) checkOptions(desc engine.Description) *Problem {
+	for _, name := range []string{"rule", "size"} {
+		if _, given := req.options()[name]; given && !slices.Contains(desc.Options, name) {
+			msg := "is not an option of " + desc.Name
+			if len(desc.Options) > 0 {
+				msg += " (it takes: " + strings.Join(desc.Options, ", ") + ")"
+			}
+			return invalid(name+" "+msg, ProblemError{Location: "body." + name, Message: msg})
+		}
+	}
+	return nil
 }
 
 // setup returns the engine's view of the position in the request.
 func (req *moveRequest) setup() engine.Setup {
-	s := engine.Setup{ToMove: req.ToMove}
+	s := engine.Setup{ToMove: req.ToMove, Options: req.options()}
 	if req.Moves != nil {
 		s.FromMoves, s.Moves = true, *req.Moves
 	} else if req.Board != nil {
@@ -88,7 +121,7 @@ func newMoveResponse(game string, st engine.State, res engine.Result) moveRespon
 		Complete:  res.Complete,
 		PV:        make([]string, 0, len(res.PV)),
 	}
-	if res.Outcome != engine.OutcomeUnknown {
+	if res.Outcome != engine.OutcomeUnknown && res.PliesToEnd > 0 {
 		out.PliesToEnd = &res.PliesToEnd
 	}
 	// Notations depend on the position (a Connect Four column's landing row

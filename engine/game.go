@@ -81,6 +81,9 @@ type Description struct {
 	// MaxDepth is the largest depth a request may ask for.
 	DefaultDepth int `json:"default_depth"`
 	MaxDepth     int `json:"max_depth"`
+	// Options names the game-specific request fields the game takes, such
+	// as "rule"; a request giving any other is rejected.
+	Options []string `json:"options,omitempty"`
 	// Example is a request body that plays this game.
 	Example map[string]any `json:"example"`
 }

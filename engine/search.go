@@ -30,10 +30,13 @@ type Params struct {
 // not over. Score is from the side to move's point of view: the game's exact
 // score when Outcome is proved, else a heuristic value.
 type Result struct {
-	Move       Move
-	Score      int
-	Outcome    Outcome
-	PliesToEnd int // plies to the end under best play; meaningful when Outcome is proved
+	Move    Move
+	Score   int
+	Outcome Outcome
+	// PliesToEnd is the number of plies to the end under best play when the
+	// result is proved exactly; 0 when it is unknown, as when a deadline left
+	// only the sign of the outcome proved.
+	PliesToEnd int
 	Depth      int // deepest completed iteration
 	Nodes      uint64
 	Elapsed    time.Duration

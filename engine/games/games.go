@@ -5,6 +5,7 @@ package games
 
 import (
 	"movesvc/engine"
+	"movesvc/engine/connect4"
 	"movesvc/engine/tictactoe"
 )
 
@@ -12,6 +13,7 @@ import (
 func All() []engine.Game {
 	return []engine.Game{
 		tictactoe.Game{},
+		connect4.Game{},
 	}
 }
 
