@@ -1,7 +1,11 @@
 package connect4
 
 import (
+	"context"
 	"testing"
+	"time"
+
+	"movesvc/engine"
 )
 
 // benchSetSize bounds the positions per benchmark iteration for the hard
@@ -39,6 +43,35 @@ func BenchmarkTestSets(b *testing.B) {
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(solved), "ns/position")
 			b.ReportMetric(float64(nodes)/float64(solved), "nodes/position")
 			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+		})
+	}
+}
+
+// BenchmarkServiceDeadline answers the first positions of a test set as the
+// service does (engine.Search: book, then the solver under the default 1 s
+// deadline) and reports the share answered exactly and the mean time.
+func BenchmarkServiceDeadline(b *testing.B) {
+	for _, name := range []string{"Test_L1_R3", "Test_L1_R2"} {
+		b.Run(name, func(b *testing.B) {
+			set := loadTestSet(b, name)[:100]
+			exact, answered := 0, 0
+			for b.Loop() {
+				for _, tp := range set {
+					st := newState(b, movesSetup(tp.moves))
+					ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+					res := engine.Search(ctx, st, engine.Params{})
+					cancel()
+					answered++
+					if res.Complete {
+						if res.Score != tp.score {
+							b.Fatalf("%s: score %d, want %d", tp.moves, res.Score, tp.score)
+						}
+						exact++
+					}
+				}
+			}
+			b.ReportMetric(float64(exact)/float64(answered), "exact-share")
+			b.ReportMetric(float64(b.Elapsed().Milliseconds())/float64(answered), "ms/position")
 		})
 	}
 }
