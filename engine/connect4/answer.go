@@ -41,7 +41,7 @@ func (s *Solver) orderedMoves(p *Position, moves uint64) moveList {
 // BestMove returns a column that achieves score, the exact score of p (see
 // Solve); among moves that lose at once, one that blocks a threat.
 func (s *Solver) BestMove(p Position, score int) int {
-	s.done, s.stopped = nil, false
+	s.done, s.stopped, s.limit = nil, false, 0
 	return s.bestMove(p, score)
 }
 
@@ -110,8 +110,10 @@ func (s *Solver) fallbackMove(p Position, lo int) int {
 // principalVariation returns the line from p that starts with first and
 // then follows moves achieving the exact scores, score being p's. It
 // stops at the end of the game, when the deadline passes, or once the
-// solver's node count reaches nodeLimit.
+// solver's node count reaches nodeLimit; the solver stays stopped.
 func (s *Solver) principalVariation(p Position, first, score int, nodeLimit uint64) []int {
+	s.limit = nodeLimit
+	defer func() { s.limit = 0 }()
 	line := make([]int, 0, Cells-p.moves)
 	move := first
 	for move != noMoveCol {

@@ -22,6 +22,7 @@ type Solver struct {
 	book    *Book
 	nodes   uint64
 	done    <-chan struct{}
+	limit   uint64 // stop once nodes reach it; 0 for no limit
 	stopped bool
 }
 
@@ -44,7 +45,7 @@ func (s *Solver) Nodes() uint64 { return s.nodes }
 // Solve returns the exact score of p, which must not be over, for the side
 // to move.
 func (s *Solver) Solve(p Position) int {
-	s.done, s.stopped = nil, false
+	s.done, s.stopped, s.limit = nil, false, 0
 	lo, _, _ := s.bounds(p)
 	return lo
 }
@@ -92,8 +93,11 @@ func winningColumn(p *Position) int {
 	return noMoveCol
 }
 
-// poll looks at the deadline every pollInterval nodes.
+// poll looks at the deadline and the node limit every pollInterval nodes.
 func (s *Solver) poll() {
+	if s.limit != 0 && s.nodes >= s.limit {
+		s.stopped = true
+	}
 	if s.done == nil {
 		return
 	}

@@ -219,3 +219,17 @@ func TestDepthLimitedSearch(t *testing.T) {
 		t.Fatalf("depth 6: %+v then %+v", a, b)
 	}
 }
+
+// TestEmptyBoardFromBook answers the empty board from the embedded book:
+// the first player wins with its 21st stone (score +1) by playing the
+// centre column, without searching.
+func TestEmptyBoardFromBook(t *testing.T) {
+	st := newState(t, engine.Setup{FromMoves: true})
+	res := engine.Search(context.Background(), st, engine.Params{})
+	if res.Score != 1 || res.Move != 3 || res.Outcome != engine.OutcomeWin || res.PliesToEnd != 41 || !res.Complete {
+		t.Fatalf("empty board: %+v, want score 1, move 4, win in 41 plies", res)
+	}
+	if res.Nodes > 0 && len(res.PV) < 2 {
+		t.Fatalf("empty board searched %d nodes", res.Nodes)
+	}
+}
