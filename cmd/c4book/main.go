@@ -34,16 +34,41 @@ func main() {
 	progress := flag.String("progress", "engine/connect4/book/progress.txt", "results so far, appended to (resumable)")
 	out := flag.String("out", "engine/connect4/book/book.bin", "book file to write")
 	ttBits := flag.Int("tt-bits", 26, "solver table: 2^bits entries of 8 bytes")
+	rootMoves := flag.String("root", "", "build the book of the positions after these moves (column digits) instead of the empty board")
 	flag.Parse()
 	log := slog.New(slog.NewTextHandler(os.Stderr, nil))
-	if err := run(*depth, *progress, *out, *ttBits, log); err != nil {
+	root, err := parseRoot(*rootMoves)
+	if err == nil {
+		err = run(root, *depth, *progress, *out, *ttBits, log)
+	}
+	if err != nil {
 		log.Error("c4book", "err", err)
 		os.Exit(1)
 	}
 }
 
-// run solves layers 0..depth, resuming from progress, and writes the book.
-func run(depth int, progressPath, outPath string, ttBits int, log *slog.Logger) error {
+// parseRoot plays a move list of column digits from the empty board.
+func parseRoot(moves string) (connect4.Position, error) {
+	var p connect4.Position
+	for i, ch := range moves {
+		c := int(ch - '1')
+		if c < 0 || c >= connect4.Width || !p.CanPlay(c) || p.IsWinningMove(c) {
+			return p, fmt.Errorf("root: move %d (%q) is not playable", i+1, ch)
+		}
+		p.Play(c)
+	}
+	if p.CanWinNext() {
+		return p, errors.New("root: the side to move wins at once; nothing to book")
+	}
+	return p, nil
+}
+
+// run solves the layers of positions from root up to depth stones,
+// resuming from progress, and writes the book.
+func run(root connect4.Position, depth int, progressPath, outPath string, ttBits int, log *slog.Logger) error {
+	if depth < root.Moves() {
+		return fmt.Errorf("depth %d is below the root's %d stones", depth, root.Moves())
+	}
 	known, err := readProgress(progressPath)
 	if err != nil {
 		return err
@@ -54,11 +79,11 @@ func run(depth int, progressPath, outPath string, ttBits int, log *slog.Logger) 
 	}
 	defer f.Close()
 	solver := connect4.NewSolver(ttBits, nil)
-	layers := Layers(depth)
+	layers := Layers(root, depth)
 	// Solve from the shallowest layer down (known positions are skipped): a
-	// shallow position warms the table for its descendants. The empty board
-	// is scored from its children after the first layer.
-	for stones := 1; stones <= depth; stones++ {
+	// shallow position warms the table for its descendants. The root is
+	// scored from its children after the first layer.
+	for stones := root.Moves() + 1; stones <= depth; stones++ {
 		start := time.Now()
 		todo := 0
 		for _, p := range layers[stones] {
@@ -86,11 +111,11 @@ func run(depth int, progressPath, outPath string, ttBits int, log *slog.Logger) 
 				"move", e.Move+1, "derived", derived, "took", time.Since(t0).Round(time.Millisecond))
 		}
 		log.Info("layer done", "stones", stones, "took", time.Since(start).Round(time.Second))
-		if root := layers[0][0]; stones == 1 {
-			if _, ok := known[root.CanonicalKey()]; !ok {
-				e, _ := fromChildren(root, known)
-				known[root.CanonicalKey()] = e
-				if _, err := fmt.Fprintf(f, "%x %d %d\n", root.CanonicalKey(), e.Score, e.Move); err != nil {
+		if top := layers[root.Moves()][0]; stones == root.Moves()+1 {
+			if _, ok := known[top.CanonicalKey()]; !ok {
+				e, _ := fromChildren(top, known)
+				known[top.CanonicalKey()] = e
+				if _, err := fmt.Fprintf(f, "%x %d %d\n", top.CanonicalKey(), e.Score, e.Move); err != nil {
 					return err
 				}
 			}
@@ -103,10 +128,10 @@ func run(depth int, progressPath, outPath string, ttBits int, log *slog.Logger) 
 }
 
 // Layers returns, for each number of stones up to depth, the positions the
-// book holds: reachable, not over, the side to move unable to win at once,
-// one per mirror pair in the orientation of its canonical key, in key
-// order.
-func Layers(depth int) [][]connect4.Position {
+// book holds: reachable from root, not over, the side to move unable to
+// win at once, one per mirror pair in the orientation of its canonical key,
+// in key order.
+func Layers(root connect4.Position, depth int) [][]connect4.Position {
 	layers := make([][]connect4.Position, depth+1)
 	seen := map[uint64]bool{}
 	var walk func(p connect4.Position)
@@ -134,7 +159,7 @@ func Layers(depth int) [][]connect4.Position {
 			}
 		}
 	}
-	walk(connect4.Position{})
+	walk(root)
 	for _, l := range layers {
 		slices.SortFunc(l, func(a, b connect4.Position) int {
 			ka, kb := a.CanonicalKey(), b.CanonicalKey()
@@ -176,6 +201,16 @@ func fromChildren(p connect4.Position, known map[uint64]connect4.BookEntry) (con
 	return best, best.Move >= 0
 }
 
+// firstLayer returns the number of stones of the root layer.
+func firstLayer(layers [][]connect4.Position) int {
+	for i, l := range layers {
+		if len(l) > 0 {
+			return i
+		}
+	}
+	return 0
+}
+
 // layerDone reports whether every position of a layer is known.
 func layerDone(layer []connect4.Position, known map[uint64]connect4.BookEntry) bool {
 	for _, p := range layer {
@@ -190,11 +225,11 @@ func layerDone(layer []connect4.Position, known map[uint64]connect4.BookEntry) b
 // up to the deepest layer with nothing missing above it.
 func writeBook(path string, layers [][]connect4.Position, known map[uint64]connect4.BookEntry, depth int) error {
 	complete := 0
-	for complete+1 <= depth && layerDone(layers[complete+1], known) {
-		complete++
-	}
-	if !layerDone(layers[0], known) {
-		complete = 0
+	if first := firstLayer(layers); layerDone(layers[first], known) {
+		complete = first
+		for complete+1 <= depth && layerDone(layers[complete+1], known) {
+			complete++
+		}
 	}
 	entries := map[uint64]connect4.BookEntry{}
 	for _, l := range layers {
