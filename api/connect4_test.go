@@ -18,6 +18,12 @@ func TestConnectFour(t *testing.T) {
 	if got.Score != -1 || got.Outcome != "loss" || !got.Complete || got.PliesToEnd == nil {
 		t.Fatalf("got %+v, want an exact loss scoring -1", got)
 	}
+	var empty moveResponse
+	ts.post(t, `{"game":"connect4","moves":[]}`).decode(t, &empty)
+	if empty.Score != 1 || empty.Move.Notation != "4" || empty.Move.Row != 5 || empty.Outcome != "win" ||
+		empty.PliesToEnd == nil || *empty.PliesToEnd != 41 || !empty.Complete {
+		t.Fatalf("empty board: %+v, want 4 scoring +1 (book)", empty)
+	}
 	var one moveResponse
 	ts.post(t, `{"game":"connect4","board":[".......",".......",".......",".......",".......","...x..."]}`).decode(t, &one)
 	if one.ToMove != "o" || one.Move.Row != 5 && one.Move.Row != 4 {
