@@ -1,0 +1,189 @@
+package gomoku
+
+// Board geometry: a size x size board is stored row-major in a padded array
+// with pad cells of wall on every side, so that a step of up to pad cells in
+// any of the four line directions from a board cell stays inside the array
+// and lands on the board or on a wall.
+const (
+	pad     = halfLine
+	MinSize = 9
+	MaxSize = 19
+	// maxCells is the padded array length for MaxSize.
+	maxCells = (MaxSize + 2*pad + 1) * (MaxSize + pad)
+)
+
+// board is a position with incremental line bookkeeping. For every cell and
+// each of the four directions it keeps the line key of the halfLine cells on
+// each side; the pattern tables turn a key into the pattern a player makes by
+// playing there. Over the empty cells it keeps, per player, the count of each
+// pattern and their summed value, so that threat tests and the evaluation are
+// O(1) and a move updates 4*2*halfLine keys.
+type board struct {
+	size, stride int
+	rule         Rule
+	table        *patternTable
+	cells        [maxCells]int8
+	keys         [4][maxCells]uint32
+	near         [maxCells]uint8 // stones within Chebyshev distance 2
+	steps        [4]int
+	count        [2][numPatterns]int32
+	value        [2]int32
+	hash         uint64
+	ply          int
+	history      [MaxSize * MaxSize]int16 // padded cells played, in order
+	five         bool                     // the last move made five
+	stones       int
+	// box is the bounding box of the stones (padded rows and columns), per ply.
+	box [MaxSize*MaxSize + 1][4]int8
+}
+
+// init sets b to the empty board of the given size and rule.
+func (b *board) init(size int, r Rule) {
+	b.size, b.stride, b.rule = size, size+pad, r
+	b.table = tableFor(r)
+	b.steps = [4]int{1, b.stride, b.stride + 1, b.stride - 1}
+	for i := range b.cells {
+		b.cells[i] = wall
+	}
+	for row := range size {
+		for col := range size {
+			b.cells[b.index(row, col)] = empty
+		}
+	}
+	b.ply, b.five, b.hash, b.stones = 0, false, 0, 0
+	b.near = [maxCells]uint8{}
+	b.box[0] = [4]int8{int8(size), -1, int8(size), -1}
+	b.recount()
+}
+
+// index returns the padded index of a board cell.
+func (b *board) index(row, col int) int { return (row+pad)*b.stride + col + pad }
+
+// rowCol returns the board row and column of a padded index.
+func (b *board) rowCol(i int) (row, col int) { return i/b.stride - pad, i%b.stride - pad }
+
+// toMove returns the colour to move: 0 for black (x), 1 for white (o).
+func (b *board) toMove() int { return b.ply & 1 }
+
+// pat returns the pattern colour makes in direction d by playing at i.
+func (b *board) pat(colour, d, i int) pattern { return b.table[colour][b.keys[d][i]] }
+
+// recount rebuilds every key, the pattern counts and values from the cells.
+func (b *board) recount() {
+	b.count = [2][numPatterns]int32{}
+	b.value = [2]int32{}
+	for i := range b.cells {
+		if b.cells[i] == wall {
+			continue
+		}
+		for d, step := range b.steps {
+			var key uint32
+			for k := -halfLine; k <= halfLine; k++ {
+				if k == 0 {
+					continue
+				}
+				j := i + k*step
+				c := int8(wall)
+				if j >= 0 && j < len(b.cells) {
+					c = b.cells[j]
+				}
+				key |= uint32(c) << fieldShift(k)
+			}
+			b.keys[d][i] = key
+			if b.cells[i] == empty {
+				b.addKey(i, key, 1)
+			}
+		}
+	}
+}
+
+// addKey adds (sign 1) or removes (sign -1) the patterns of an empty cell's
+// line key from the counts and values.
+func (b *board) addKey(i int, key uint32, sign int32) {
+	for colour := range 2 {
+		p := b.table[colour][key]
+		b.count[colour][p] += sign
+		b.value[colour] += sign * patternValue[p]
+	}
+}
+
+// play puts a stone of the side to move on the empty cell i.
+func (b *board) play(i int) {
+	colour := b.ply & 1
+	stone := uint32(colour + 1)
+	for d := range 4 {
+		key := b.keys[d][i]
+		b.addKey(i, key, -1)
+		if b.table[colour][key] == patFive {
+			b.five = true
+		}
+	}
+	b.cells[i] = int8(stone)
+	for d, step := range b.steps {
+		for k := 1; k <= halfLine; k++ {
+			b.setField(i+k*step, d, fieldShift(-k), stone)
+			b.setField(i-k*step, d, fieldShift(k), stone)
+		}
+	}
+	b.updateNear(i, 1)
+	b.hash ^= zobrist[colour][i] ^ zobristSide
+	b.history[b.ply] = int16(i)
+	row, col := b.rowCol(i)
+	bx := b.box[b.ply]
+	b.box[b.ply+1] = [4]int8{min(bx[0], int8(row)), max(bx[1], int8(row)), min(bx[2], int8(col)), max(bx[3], int8(col))}
+	b.ply++
+	b.stones++
+}
+
+// undo takes back the last move, which was played on i.
+func (b *board) undo(i int) {
+	b.ply--
+	b.stones--
+	colour := b.ply & 1
+	b.hash ^= zobrist[colour][i] ^ zobristSide
+	b.updateNear(i, -1)
+	b.cells[i] = empty
+	for d, step := range b.steps {
+		for k := 1; k <= halfLine; k++ {
+			b.setField(i+k*step, d, fieldShift(-k), empty)
+			b.setField(i-k*step, d, fieldShift(k), empty)
+		}
+	}
+	for d := range 4 {
+		b.addKey(i, b.keys[d][i], 1)
+	}
+	b.five = false
+}
+
+// setField sets the field at shift of cell j's key in direction d to c,
+// keeping the counts right when j is empty.
+func (b *board) setField(j, d int, shift uint, c uint32) {
+	key := b.keys[d][j]
+	nk := key&^(3<<shift) | c<<shift
+	if b.cells[j] == empty {
+		b.addKey(j, key, -1)
+		b.addKey(j, nk, 1)
+	}
+	b.keys[d][j] = nk
+}
+
+// updateNear adds delta to the neighbour count of the cells around i.
+func (b *board) updateNear(i int, delta int) {
+	for dr := -2; dr <= 2; dr++ {
+		base := i + dr*b.stride
+		for dc := -2; dc <= 2; dc++ {
+			b.near[base+dc] = uint8(int(b.near[base+dc]) + delta)
+		}
+	}
+}
+
+// full reports whether every cell holds a stone.
+func (b *board) full() bool { return b.stones == b.size*b.size }
+
+// lastMove returns the padded index of the last move, or -1.
+func (b *board) lastMove() int {
+	if b.ply == 0 {
+		return -1
+	}
+	return int(b.history[b.ply-1])
+}

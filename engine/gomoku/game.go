@@ -1,0 +1,197 @@
+package gomoku
+
+import (
+	"fmt"
+
+	"movesvc/engine"
+	"movesvc/engine/grid"
+)
+
+// Rule says which lines win.
+type Rule uint8
+
+// The rules: Freestyle, where five or more in a row wins, and Standard,
+// where only exactly five wins and an overline is an ordinary move.
+const (
+	Freestyle Rule = iota
+	Standard
+)
+
+// String returns the API spelling of r: "freestyle" or "standard".
+func (r Rule) String() string {
+	if r == Standard {
+		return "standard"
+	}
+	return "freestyle"
+}
+
+// DefaultSize is the board size when a request gives neither a board nor a
+// size.
+const DefaultSize = 15
+
+// Search limits announced by Describe.
+const (
+	DefaultDepth = 6
+	MaxDepth     = 20
+)
+
+// Game is Gomoku on a square board of MinSize to MaxSize lines. The zero
+// value is ready to use.
+type Game struct{}
+
+// Name returns "gomoku".
+func (Game) Name() string { return "gomoku" }
+
+// Describe returns the default board size, notation, limits and an example
+// request.
+func (Game) Describe() engine.Description {
+	return engine.Description{
+		Name:  "gomoku",
+		Title: "Gomoku (options: rule freestyle|standard, size 9-19)",
+		Rows:  DefaultSize,
+		Cols:  DefaultSize,
+		Notation: "square: column letter from a on the left, row number from 1 at the bottom; " +
+			"h8 is the centre of the 15x15 board",
+		DefaultDepth: DefaultDepth,
+		MaxDepth:     MaxDepth,
+		Example:      map[string]any{"game": "gomoku", "moves": []string{"h8", "h9", "i9"}},
+	}
+}
+
+// NewState builds a position from a board or a move list and the "rule" and
+// "size" options. It rejects unknown rules, sizes outside MinSize..MaxSize,
+// boards that are not square, impossible stone counts, a five already on the
+// board, occupied or off-board moves, moves after the end of the game, and a
+// full board.
+func (Game) NewState(setup engine.Setup) (engine.State, error) {
+	rule, err := parseRule(setup.Options["rule"])
+	if err != nil {
+		return nil, err
+	}
+	size, sizeGiven, err := parseSize(setup.Options["size"])
+	if err != nil {
+		return nil, err
+	}
+	s := &State{}
+	if setup.FromMoves {
+		s.b.init(size, rule)
+		for i, n := range setup.Moves {
+			field := fmt.Sprintf("moves[%d]", i)
+			if s.b.five {
+				return nil, engine.Invalid(field, n, "the game is already over after %d moves", i)
+			}
+			m, err := s.ParseMove(n)
+			if err != nil {
+				return nil, engine.Invalid(field, n, "%v", err)
+			}
+			s.Play(m)
+		}
+		if _, err := grid.SideToMove(s.b.ply-s.b.ply/2, s.b.ply/2, setup.ToMove); err != nil {
+			return nil, err
+		}
+	} else {
+		n := len(setup.Board)
+		if n < MinSize || n > MaxSize {
+			return nil, engine.Invalid("board", n, "must have %d to %d rows, got %d", MinSize, MaxSize, n)
+		}
+		if sizeGiven && size != n {
+			return nil, engine.Invalid("size", size, "is %d but the board has %d rows", size, n)
+		}
+		gb, err := grid.ParseBoard(setup.Board, n, n)
+		if err != nil {
+			return nil, err
+		}
+		if _, err := grid.SideToMove(gb.CountX, gb.CountO, setup.ToMove); err != nil {
+			return nil, err
+		}
+		s.b.init(n, rule)
+		s.b.setStones(gb.Cells)
+		if c, ok := s.b.fiveOnBoard(); ok {
+			return nil, engine.Invalid("board", nil, "the game is already over (%s has five in a row under the %s rule)",
+				engine.Player(c), rule)
+		}
+	}
+	if s.b.five {
+		return nil, engine.Invalid("moves", nil, "the game is already over (%s has five in a row)", engine.Player(1-s.b.toMove()))
+	}
+	if s.b.full() {
+		return nil, engine.Invalid(setupField(setup), nil, "the game is already over (the board is full)")
+	}
+	return s, nil
+}
+
+func setupField(setup engine.Setup) string {
+	if setup.FromMoves {
+		return "moves"
+	}
+	return "board"
+}
+
+// parseRule reads the "rule" option: absent, "freestyle" or "standard".
+func parseRule(v any) (Rule, error) {
+	switch v {
+	case nil, "freestyle":
+		return Freestyle, nil
+	case "standard":
+		return Standard, nil
+	}
+	return 0, engine.Invalid("rule", v, "must be \"freestyle\" or \"standard\"")
+}
+
+// parseSize reads the "size" option: absent (DefaultSize) or a whole number
+// from MinSize to MaxSize.
+func parseSize(v any) (size int, given bool, err error) {
+	var n float64
+	switch x := v.(type) {
+	case nil:
+		return DefaultSize, false, nil
+	case int:
+		n = float64(x)
+	case int32:
+		n = float64(x)
+	case int64:
+		n = float64(x)
+	case float64:
+		n = x
+	default:
+		return 0, false, engine.Invalid("size", v, "must be a whole number from %d to %d", MinSize, MaxSize)
+	}
+	if n != float64(int(n)) || n < MinSize || n > MaxSize {
+		return 0, false, engine.Invalid("size", v, "must be a whole number from %d to %d", MinSize, MaxSize)
+	}
+	return int(n), true, nil
+}
+
+// setStones puts the stones of a parsed board (row-major cells) on the empty
+// board, alternating colours so that the ply and side to move follow from
+// the counts.
+func (b *board) setStones(cells []grid.Cell) {
+	var lists [2][]int
+	for i, c := range cells {
+		if c != grid.Empty {
+			lists[c-1] = append(lists[c-1], b.index(i/b.size, i%b.size))
+		}
+	}
+	for k := range lists[0] {
+		b.play(lists[0][k])
+		if k < len(lists[1]) {
+			b.play(lists[1][k])
+		}
+	}
+	b.five = false
+}
+
+// fiveOnBoard reports whether a colour has a winning line on the board.
+func (b *board) fiveOnBoard() (colour int, ok bool) {
+	for i, c := range b.cells {
+		if c != black && c != white {
+			continue
+		}
+		for d := range 4 {
+			if b.pat(int(c)-1, d, i) == patFive {
+				return int(c) - 1, true
+			}
+		}
+	}
+	return 0, false
+}

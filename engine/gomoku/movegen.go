@@ -1,0 +1,150 @@
+package gomoku
+
+// Move generation. Every generator appends padded cell indices to the
+// searcher's move stack and returns the new top; the caller pops its list by
+// restoring the stack pointer.
+
+// area calls fn for each empty cell within two cells of a stone, row by row
+// over the stones' bounding box widened by two.
+func (b *board) area(fn func(i int)) {
+	bx := b.box[b.ply]
+	r0, r1 := max(int(bx[0])-2, 0), min(int(bx[1])+2, b.size-1)
+	c0, c1 := max(int(bx[2])-2, 0), min(int(bx[3])+2, b.size-1)
+	for r := r0; r <= r1; r++ {
+		i := b.index(r, c0)
+		for c := c0; c <= c1; c, i = c+1, i+1 {
+			if b.cells[i] == empty && b.near[i] > 0 {
+				fn(i)
+			}
+		}
+	}
+}
+
+// push appends cell i with an ordering score to the move stack unless it is
+// already marked in the current generation.
+func (s *searcher) push(i int, score int32) {
+	if s.mark[i] == s.markGen {
+		return
+	}
+	s.mark[i] = s.markGen
+	s.moves[s.sp] = int16(i)
+	s.scores[s.sp] = score
+	s.sp++
+}
+
+// newList starts a deduplicated list on the move stack and returns its start.
+func (s *searcher) newList() int {
+	s.markGen++
+	if s.markGen == 0 {
+		clear(s.mark[:])
+		s.markGen = 1
+	}
+	return s.sp
+}
+
+// fives pushes the empty cells where colour makes five and returns their
+// number. It looks along the lines through the last two moves first and
+// scans the whole area only when that does not account for every five.
+func (s *searcher) fives(colour int) int {
+	b := s.b
+	start := s.newList()
+	want := b.count[colour][patFive]
+	var found int32
+	add := func(i int) {
+		if b.cells[i] != empty || s.mark[i] == s.markGen {
+			return
+		}
+		n := int32(0)
+		for d := range 4 {
+			if b.pat(colour, d, i) == patFive {
+				n++
+			}
+		}
+		if n > 0 {
+			found += n
+			s.push(i, 0)
+		}
+	}
+	for back := 1; back <= 2 && back <= b.ply; back++ {
+		m := int(b.history[b.ply-back])
+		for _, step := range b.steps {
+			for k := -halfLine + 1; k < halfLine; k++ {
+				add(m + k*step)
+			}
+		}
+	}
+	if found < want {
+		b.area(add)
+	}
+	return s.sp - start
+}
+
+// fours pushes the empty cells where colour makes a four or better, scored
+// for ordering, and returns their number.
+func (s *searcher) fours(colour int) int {
+	b := s.b
+	start := s.newList()
+	b.area(func(i int) {
+		if best, _ := b.threat(colour, i); best >= patFour {
+			s.push(i, b.cellScore(colour, i)+b.cellScore(1-colour, i)/2)
+		}
+	})
+	return s.sp - start
+}
+
+// defences pushes the cells that may stop colour's open threes: the cells
+// within four of every cell where colour would make an open four, along that
+// line, and the defender's own fours. It returns their number.
+func (s *searcher) defences(colour int) int {
+	b := s.b
+	defender := 1 - colour
+	start := s.newList()
+	b.area(func(t int) {
+		for d, step := range b.steps {
+			if b.pat(colour, d, t) != patOpen4 {
+				continue
+			}
+			for k := -4; k <= 4; k++ {
+				i := t + k*step
+				if b.cells[i] == empty && s.mark[i] != s.markGen {
+					s.push(i, b.cellScore(defender, i)+b.cellScore(colour, i))
+				}
+			}
+		}
+	})
+	b.area(func(i int) {
+		if s.mark[i] == s.markGen {
+			return
+		}
+		if best, _ := b.threat(defender, i); best >= patFour {
+			s.push(i, b.cellScore(defender, i))
+		}
+	})
+	return s.sp - start
+}
+
+// candidates pushes every cell within two of a stone, scored by the
+// patterns both players make there plus the history heuristic, and returns
+// their number.
+func (s *searcher) candidates(colour int) int {
+	b := s.b
+	start := s.newList()
+	b.area(func(i int) {
+		s.push(i, b.cellScore(colour, i)+b.cellScore(1-colour, i)*7/8+s.history[colour][i]/64)
+	})
+	return s.sp - start
+}
+
+// pick moves the best-scored move of moves[from:to] to position from and
+// returns it.
+func (s *searcher) pick(from, to int) int {
+	best := from
+	for j := from + 1; j < to; j++ {
+		if s.scores[j] > s.scores[best] {
+			best = j
+		}
+	}
+	s.moves[from], s.moves[best] = s.moves[best], s.moves[from]
+	s.scores[from], s.scores[best] = s.scores[best], s.scores[from]
+	return int(s.moves[from])
+}

@@ -1,0 +1,333 @@
+package gomoku
+
+import "movesvc/engine"
+
+// aspiration is the half-width of the window around the previous
+// iteration's score.
+const aspiration = 60
+
+// iterate runs iterative deepening from depth 1 to maxDepth over the root
+// moves. The first iteration always completes; a later one stopped by the
+// deadline is discarded.
+func (s *searcher) iterate(maxDepth int) engine.Result {
+	res := engine.Result{Move: engine.NoMove}
+	n := s.rootMoves()
+	rootEnd := s.sp
+	var score int32
+	for depth := 1; depth <= maxDepth; depth++ {
+		s.mayStop = depth > 1
+		alpha, beta := -engine.WinScore-1, engine.WinScore+1
+		if depth > 2 && !engine.IsWinScore(score) {
+			alpha, beta = score-aspiration, score+aspiration
+		}
+		v := s.searchRoot(depth, n, alpha, beta)
+		if !s.stopped && (v <= alpha || v >= beta) {
+			v = s.searchRoot(depth, n, -engine.WinScore-1, engine.WinScore+1)
+		}
+		if s.stopped {
+			res.DeadlineHit = true
+			break
+		}
+		score = v
+		res.Depth = depth
+		res.Move = engine.Move(s.pv[0][0])
+		res.PV = res.PV[:0]
+		for _, m := range s.pv[0][:s.pvLen[0]] {
+			res.PV = append(res.PV, engine.Move(m))
+		}
+		if engine.IsWinScore(v) {
+			break
+		}
+	}
+	s.sp = rootEnd - n
+	res.Score = int(score)
+	switch {
+	case score >= engine.WinThreshold:
+		res.Outcome, res.PliesToEnd = engine.OutcomeWin, engine.PliesToEnd(score)
+	case score <= -engine.WinThreshold:
+		res.Outcome, res.PliesToEnd = engine.OutcomeLoss, engine.PliesToEnd(score)
+	}
+	res.Complete = res.Outcome != engine.OutcomeUnknown || res.Depth == maxDepth
+	res.Nodes = s.nodes
+	return res
+}
+
+// rootMoves pushes the root moves, ordered, and returns their number. When
+// the opponent threatens a win by continuous fours, only the moves after
+// which it no longer has one are kept, if any.
+func (s *searcher) rootMoves() int {
+	b := s.b
+	start := s.sp
+	n := s.generate(0, -1)
+	opp := 1 - b.toMove()
+	if b.count[opp][patFive] > 0 || n <= 1 {
+		return n
+	}
+	b.pass()
+	s.threatNodes = 0
+	threatened := s.vcf(maxVCF) > 0
+	b.unpass()
+	if !threatened || s.stopped {
+		s.stopped = false
+		return n
+	}
+	kept := start + n
+	for j := start; j < start+n; j++ {
+		m := int(s.moves[j])
+		b.play(m)
+		s.threatNodes = 0
+		refuted := s.vcf(maxVCF) == 0 && !s.stopped
+		b.undo(m)
+		if refuted {
+			s.moves[kept] = int16(m)
+			s.scores[kept] = s.scores[j]
+			kept++
+		}
+	}
+	s.stopped = false
+	if kept == start+n {
+		return n
+	}
+	k := kept - (start + n)
+	copy(s.moves[start:start+k], s.moves[start+n:kept])
+	copy(s.scores[start:start+k], s.scores[start+n:kept])
+	s.sp = start + k
+	return k
+}
+
+// searchRoot searches every root move to depth with a PVS window and returns
+// the best score; the best move goes to the front of the list and to the
+// principal variation.
+func (s *searcher) searchRoot(depth, n int, alpha, beta int32) int32 {
+	b := s.b
+	start := s.sp - n
+	s.nodes++
+	best := -engine.WinScore - 1
+	for j := start; j < start+n; j++ {
+		m := int(s.moves[j])
+		b.play(m)
+		var v int32
+		if j == start {
+			v = -s.pvs(depth-1, 1, -beta, -alpha)
+		} else {
+			v = -s.pvs(depth-1, 1, -alpha-1, -alpha)
+			if v > alpha && v < beta && !s.stopped {
+				v = -s.pvs(depth-1, 1, -beta, -alpha)
+			}
+		}
+		b.undo(m)
+		if s.stopped {
+			return 0
+		}
+		if v > best {
+			best = v
+			copy(s.moves[start+1:j+1], s.moves[start:j])
+			copy(s.scores[start+1:j+1], s.scores[start:j])
+			s.moves[start] = int16(m)
+			s.updatePV(0, m)
+			if v > alpha {
+				alpha = v
+			}
+			if v >= beta {
+				break
+			}
+		}
+	}
+	return best
+}
+
+// pvs searches the position to depth plies at ply from the root and returns
+// its fail-soft value: <= alpha is an upper bound, >= beta a lower bound,
+// otherwise exact. Forced replies to a four do not use up depth, and a
+// horizon node where the opponent has a four is searched one ply more. When
+// the deadline stops the search the value is meaningless and s.stopped is
+// set.
+func (s *searcher) pvs(depth, ply int, alpha, beta int32) int32 {
+	s.nodes++
+	s.poll()
+	if s.stopped {
+		return 0
+	}
+	b := s.b
+	s.pvLen[ply] = ply
+	if b.five {
+		return -(engine.WinScore - int32(ply))
+	}
+	if b.full() {
+		return 0
+	}
+	me, opp := b.toMove(), 1-b.toMove()
+	if b.count[me][patFive] > 0 {
+		return engine.WinScore - int32(ply) - 1
+	}
+	if ply >= maxPly-1 {
+		return b.evaluate()
+	}
+	if depth <= 0 {
+		if b.count[opp][patFive] == 0 {
+			return b.evaluate()
+		}
+		depth = 1
+	}
+	alpha = max(alpha, -(engine.WinScore - int32(ply)))
+	beta = min(beta, engine.WinScore-int32(ply)-1)
+	if alpha >= beta {
+		return alpha
+	}
+
+	key := b.hash
+	ttMove := -1
+	if score, move, d, bound, ok := s.tt.Probe(key); ok {
+		ttMove = int(move)
+		if d >= depth {
+			score = fromTT(score, ply)
+			if bound == engine.BoundExact ||
+				bound == engine.BoundLower && score >= beta ||
+				bound == engine.BoundUpper && score <= alpha {
+				return score
+			}
+		}
+	}
+
+	start := s.sp
+	n := s.generate(ply, ttMove)
+	if n == 0 {
+		s.sp = start
+		return b.evaluate()
+	}
+	next := depth - 1
+	if n == 1 {
+		next = depth
+	}
+	alphaOrig := alpha
+	best, bestMove := -engine.WinScore-1, -1
+	for j := start; j < start+n; j++ {
+		m := s.pick(j, start+n)
+		b.play(m)
+		var v int32
+		if j == start {
+			v = -s.pvs(next, ply+1, -beta, -alpha)
+		} else {
+			v = -s.pvs(next, ply+1, -alpha-1, -alpha)
+			if v > alpha && v < beta && !s.stopped {
+				v = -s.pvs(next, ply+1, -beta, -alpha)
+			}
+		}
+		b.undo(m)
+		if s.stopped {
+			s.sp = start
+			return 0
+		}
+		if v <= best {
+			continue
+		}
+		best, bestMove = v, m
+		if v <= alpha {
+			continue
+		}
+		alpha = v
+		s.updatePV(ply, m)
+		if v >= beta {
+			if k := &s.killers[ply]; k[0] != m {
+				k[1], k[0] = k[0], m
+			}
+			s.history[me][m] += int32(depth * depth)
+			break
+		}
+	}
+	s.sp = start
+	bound := engine.BoundExact
+	switch {
+	case best <= alphaOrig:
+		bound = engine.BoundUpper
+	case best >= beta:
+		bound = engine.BoundLower
+	}
+	s.tt.Store(key, toTT(best, ply), engine.Move(bestMove), depth, bound)
+	return best
+}
+
+// generate pushes the moves of the node at ply and returns their number:
+// the block when the opponent has a four; fours and defences when it has an
+// open three; otherwise every cell within two of a stone. The table move
+// and the killers are scored first.
+func (s *searcher) generate(ply, ttMove int) int {
+	b := s.b
+	me, opp := b.toMove(), 1-b.toMove()
+	var n int
+	switch {
+	case b.count[opp][patFive] > 0:
+		n = s.fives(opp)
+		if n > 1 {
+			s.sp -= n - 1
+			n = 1
+		}
+		return n
+	case b.count[opp][patOpen4] > 0:
+		n = s.defences(opp)
+	default:
+		n = s.candidates(me)
+	}
+	start := s.sp - n
+	for j := start; j < s.sp; j++ {
+		m := int(s.moves[j])
+		switch {
+		case m == ttMove:
+			s.scores[j] = 1 << 30
+		case ply < maxPly && m == s.killers[ply][0]:
+			s.scores[j] += 1 << 16
+		case ply < maxPly && m == s.killers[ply][1]:
+			s.scores[j] += 1 << 15
+		}
+	}
+	return n
+}
+
+// updatePV makes m followed by the child's variation the variation at ply.
+func (s *searcher) updatePV(ply, m int) {
+	row := &s.pv[ply]
+	row[ply] = int16(m)
+	n := ply + 1
+	if child := ply + 1; child < maxPly {
+		n += copy(row[ply+1:], s.pv[child][child:s.pvLen[child]])
+	}
+	s.pvLen[ply] = n
+}
+
+// toTT converts a score at ply from the root into one relative to the node.
+func toTT(v int32, ply int) int32 {
+	switch {
+	case v >= engine.WinThreshold:
+		return v + int32(ply)
+	case v <= -engine.WinThreshold:
+		return v - int32(ply)
+	}
+	return v
+}
+
+// fromTT converts a node-relative table score back to one at ply.
+func fromTT(v int32, ply int) int32 {
+	switch {
+	case v >= engine.WinThreshold:
+		return v - int32(ply)
+	case v <= -engine.WinThreshold:
+		return v + int32(ply)
+	}
+	return v
+}
+
+// pass gives the move to the other side without a stone, for asking what
+// the opponent threatens; unpass takes it back.
+func (b *board) pass() {
+	b.hash ^= zobristSide
+	if b.ply > 0 {
+		b.history[b.ply] = b.history[b.ply-1]
+	}
+	b.box[b.ply+1] = b.box[b.ply]
+	b.ply++
+}
+
+func (b *board) unpass() {
+	b.ply--
+	b.hash ^= zobristSide
+}
