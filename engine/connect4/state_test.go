@@ -196,8 +196,12 @@ func TestSearchWinsAndBlocks(t *testing.T) {
 	if res.Move != 0 || res.Outcome != engine.OutcomeWin || res.PliesToEnd != 1 || res.Score != (Cells+1-6)/2 {
 		t.Fatalf("win in one: %+v", res)
 	}
+	// The block is the only non-losing move, so it is chosen whether or not
+	// the solve of this early position finishes in time.
 	block := newState(t, movesSetup("12131"))
-	res = engine.Search(context.Background(), block, engine.Params{})
+	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+	defer cancel()
+	res = engine.Search(ctx, block, engine.Params{})
 	if res.Move != 0 {
 		t.Fatalf("o must block column 1, played %d (%+v)", res.Move+1, res)
 	}
