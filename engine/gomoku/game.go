@@ -47,13 +47,14 @@ func (Game) Name() string { return "gomoku" }
 func (Game) Describe() engine.Description {
 	return engine.Description{
 		Name:  "gomoku",
-		Title: "Gomoku (options: rule freestyle|standard, size 9-19)",
+		Title: "Gomoku: five in a row on a 9x9 to 19x19 board, freestyle or standard rule",
 		Rows:  DefaultSize,
 		Cols:  DefaultSize,
 		Notation: "square: column letter from a on the left, row number from 1 at the bottom; " +
 			"h8 is the centre of the 15x15 board",
 		DefaultDepth: DefaultDepth,
 		MaxDepth:     MaxDepth,
+		Options:      []string{"rule", "size"},
 		Example:      map[string]any{"game": "gomoku", "moves": []string{"h8", "h9", "i9"}},
 	}
 }
@@ -112,7 +113,9 @@ func (Game) NewState(setup engine.Setup) (engine.State, error) {
 		}
 	}
 	if s.b.five {
-		return nil, engine.Invalid("moves", nil, "the game is already over (%s has five in a row)", engine.Player(1-s.b.toMove()))
+		last := len(setup.Moves) - 1
+		return nil, engine.Invalid(fmt.Sprintf("moves[%d]", last), setup.Moves[last],
+			"the game is already over: this move makes five in a row for %s under the %s rule", engine.Player(1-s.b.toMove()), rule)
 	}
 	if s.b.full() {
 		return nil, engine.Invalid(setupField(setup), nil, "the game is already over (the board is full)")

@@ -92,34 +92,45 @@ func (s *searcher) fours(colour int) int {
 	return s.sp - start
 }
 
-// defences pushes the cells that may stop colour's open threes: the cells
-// within four of every cell where colour would make an open four, along that
-// line, and the defender's own fours. It returns their number.
+// defences pushes the moves that may stop colour's open threes and returns
+// their number: the defender's fours, then the cells along the line of every
+// cell where colour would make an open four (within four of it) after which
+// colour has no open three left. Any other move loses to an open four, so
+// the list is complete.
 func (s *searcher) defences(colour int) int {
 	b := s.b
 	defender := 1 - colour
 	start := s.newList()
+	b.area(func(i int) {
+		if best, _ := b.threat(defender, i); best >= patFour {
+			s.push(i, b.cellScore(defender, i))
+		}
+	})
+	mid := s.sp
 	b.area(func(t int) {
 		for d, step := range b.steps {
 			if b.pat(colour, d, t) != patOpen4 {
 				continue
 			}
 			for k := -4; k <= 4; k++ {
-				i := t + k*step
-				if b.cells[i] == empty && s.mark[i] != s.markGen {
+				if i := t + k*step; b.cells[i] == empty {
 					s.push(i, b.cellScore(defender, i)+b.cellScore(colour, i))
 				}
 			}
 		}
 	})
-	b.area(func(i int) {
-		if s.mark[i] == s.markGen {
-			return
+	kept := mid
+	for j := mid; j < s.sp; j++ {
+		i := int(s.moves[j])
+		b.play(i)
+		stops := b.count[colour][patOpen4] == 0
+		b.undo(i)
+		if stops {
+			s.moves[kept], s.scores[kept] = s.moves[j], s.scores[j]
+			kept++
 		}
-		if best, _ := b.threat(defender, i); best >= patFour {
-			s.push(i, b.cellScore(defender, i))
-		}
-	})
+	}
+	s.sp = kept
 	return s.sp - start
 }
 

@@ -6,9 +6,18 @@ import "movesvc/engine"
 // iteration's score.
 const aspiration = 60
 
+// Node budgets of the threat searches inside the main search.
+const (
+	leafVCFBudget     = 64   // at the horizon
+	interiorVCFBudget = 400  // at an inner node
+	interiorVCTBudget = 3000 // at an inner node with vctMinDepth plies left
+	vctMinDepth       = 3
+	rootFilterBudget  = 4000 // per root move, for the opponent's VCF
+)
+
 // iterate runs iterative deepening from depth 1 to maxDepth over the root
 // moves. The first iteration always completes; a later one stopped by the
-// deadline is discarded.
+// deadline or the node limit is discarded.
 func (s *searcher) iterate(maxDepth int) engine.Result {
 	res := engine.Result{Move: engine.NoMove}
 	n := s.rootMoves()
@@ -25,7 +34,6 @@ func (s *searcher) iterate(maxDepth int) engine.Result {
 			v = s.searchRoot(depth, n, -engine.WinScore-1, engine.WinScore+1)
 		}
 		if s.stopped {
-			res.DeadlineHit = true
 			break
 		}
 		score = v
@@ -48,27 +56,32 @@ func (s *searcher) iterate(maxDepth int) engine.Result {
 		res.Outcome, res.PliesToEnd = engine.OutcomeLoss, engine.PliesToEnd(score)
 	}
 	res.Complete = res.Outcome != engine.OutcomeUnknown || res.Depth == maxDepth
-	res.Nodes = s.nodes
 	return res
 }
 
 // rootMoves pushes the root moves, ordered, and returns their number. When
 // the opponent threatens a win by continuous fours, only the moves after
-// which it no longer has one are kept, if any.
+// which it no longer has one are kept, if any. The check has its own node
+// budget and stops at the deadline, keeping every move.
 func (s *searcher) rootMoves() int {
 	b := s.b
 	start := s.sp
 	n := s.generate(0, -1)
+	if n == 0 {
+		n = s.candidates(b.toMove())
+	}
 	opp := 1 - b.toMove()
-	if b.count[opp][patFive] > 0 || n <= 1 {
+	if !s.useThreats || b.count[opp][patFive] > 0 || n <= 1 {
 		return n
 	}
+	maxNodes := s.maxNodes
+	s.maxNodes, s.mayStop = 0, true
+	defer func() { s.maxNodes, s.mayStop, s.stopped = maxNodes, false, false }()
 	b.pass()
-	s.threatNodes = 0
+	s.threatNodes, s.budget = 0, rootFilterBudget
 	threatened := s.vcf(maxVCF) > 0
 	b.unpass()
 	if !threatened || s.stopped {
-		s.stopped = false
 		return n
 	}
 	kept := start + n
@@ -76,16 +89,20 @@ func (s *searcher) rootMoves() int {
 		m := int(s.moves[j])
 		b.play(m)
 		s.threatNodes = 0
-		refuted := s.vcf(maxVCF) == 0 && !s.stopped
+		refuted := s.vcf(maxVCF) == 0 && s.threatNodes <= s.budget
 		b.undo(m)
+		if s.stopped {
+			s.sp = start + n
+			return n
+		}
 		if refuted {
 			s.moves[kept] = int16(m)
 			s.scores[kept] = s.scores[j]
 			kept++
 		}
 	}
-	s.stopped = false
 	if kept == start+n {
+		s.sp = start + n
 		return n
 	}
 	k := kept - (start + n)
@@ -138,10 +155,11 @@ func (s *searcher) searchRoot(depth, n int, alpha, beta int32) int32 {
 
 // pvs searches the position to depth plies at ply from the root and returns
 // its fail-soft value: <= alpha is an upper bound, >= beta a lower bound,
-// otherwise exact. Forced replies to a four do not use up depth, and a
-// horizon node where the opponent has a four is searched one ply more. When
-// the deadline stops the search the value is meaningless and s.stopped is
-// set.
+// otherwise exact. Forced replies to a four do not use up depth; at the
+// horizon a four is still answered, and the side to move's continuous fours
+// are looked for before the static evaluation. Inner nodes run the threat
+// searches first. When the deadline or the node limit stops the search the
+// value is meaningless and s.stopped is set.
 func (s *searcher) pvs(depth, ply int, alpha, beta int32) int32 {
 	s.nodes++
 	s.poll()
@@ -160,14 +178,15 @@ func (s *searcher) pvs(depth, ply int, alpha, beta int32) int32 {
 	if b.count[me][patFive] > 0 {
 		return engine.WinScore - int32(ply) - 1
 	}
+	oppFour := b.count[opp][patFive] > 0
 	if ply >= maxPly-1 {
 		return b.evaluate()
 	}
 	if depth <= 0 {
-		if b.count[opp][patFive] == 0 {
-			return b.evaluate()
+		if !oppFour {
+			return s.leaf(ply)
 		}
-		depth = 1
+		depth = 0
 	}
 	alpha = max(alpha, -(engine.WinScore - int32(ply)))
 	beta = min(beta, engine.WinScore-int32(ply)-1)
@@ -188,12 +207,26 @@ func (s *searcher) pvs(depth, ply int, alpha, beta int32) int32 {
 			}
 		}
 	}
+	if s.useThreats && !oppFour {
+		if v, bound := s.innerThreats(depth, ply); bound != engine.BoundNone {
+			if s.stopped {
+				return 0
+			}
+			s.tt.Store(key, toTT(v, ply), engine.NoMove, maxPly, bound)
+			return v
+		}
+		if s.stopped {
+			return 0
+		}
+	}
 
 	start := s.sp
 	n := s.generate(ply, ttMove)
 	if n == 0 {
+		// Only an open three of the opponent's leaves no move to try:
+		// nothing stops it, and it wins by an open four in four plies.
 		s.sp = start
-		return b.evaluate()
+		return -(engine.WinScore - int32(ply+4))
 	}
 	next := depth - 1
 	if n == 1 {
@@ -231,7 +264,7 @@ func (s *searcher) pvs(depth, ply int, alpha, beta int32) int32 {
 			if k := &s.killers[ply]; k[0] != m {
 				k[1], k[0] = k[0], m
 			}
-			s.history[me][m] += int32(depth * depth)
+			s.history[me][m] += int32(depth*depth + 1)
 			break
 		}
 	}
@@ -245,6 +278,54 @@ func (s *searcher) pvs(depth, ply int, alpha, beta int32) int32 {
 	}
 	s.tt.Store(key, toTT(best, ply), engine.Move(bestMove), depth, bound)
 	return best
+}
+
+// leaf returns the value of a horizon node where the opponent has no four:
+// a win when the side to move has continuous fours (threat search on),
+// else the static evaluation.
+func (s *searcher) leaf(ply int) int32 {
+	b := s.b
+	me := b.toMove()
+	if s.useThreats && b.count[me][patFour]+b.count[me][patOpen4] > 0 {
+		s.threatNodes, s.budget = 0, leafVCFBudget
+		if p := s.vcf(maxVCF); p > 0 {
+			return engine.WinScore - int32(ply+p)
+		}
+	}
+	return b.evaluate()
+}
+
+// innerThreats runs the threat searches at an inner node where the opponent
+// has no four: the side to move's VCF, its VCT when depth allows, and, when
+// the opponent has an open three, whether every defence loses to the
+// opponent's fours and threes. It returns a proved value and its bound
+// (lower for a win, upper for a loss), or BoundNone.
+func (s *searcher) innerThreats(depth, ply int) (int32, engine.Bound) {
+	b := s.b
+	me, opp := b.toMove(), 1-b.toMove()
+	if b.count[me][patFour]+b.count[me][patOpen4] > 0 {
+		s.threatNodes, s.budget = 0, interiorVCFBudget
+		if p := s.vcf(maxVCF); p > 0 {
+			return engine.WinScore - int32(ply+p), engine.BoundLower
+		}
+	}
+	if depth < vctMinDepth {
+		return 0, engine.BoundNone
+	}
+	if b.count[opp][patOpen4] > 0 {
+		s.threatNodes, s.budget = 0, interiorVCTBudget
+		if p := s.vctDefend(2); p > 0 {
+			return -(engine.WinScore - int32(ply+p)), engine.BoundUpper
+		}
+		return 0, engine.BoundNone
+	}
+	s.threatNodes, s.budget = 0, interiorVCTBudget
+	for d := 1; d <= 2 && !s.stopped && s.threatNodes <= s.budget; d++ {
+		if p := s.vctAttack(d); p > 0 {
+			return engine.WinScore - int32(ply+p), engine.BoundLower
+		}
+	}
+	return 0, engine.BoundNone
 }
 
 // generate pushes the moves of the node at ply and returns their number:

@@ -15,17 +15,33 @@ const maxPly = 64
 // stackSize is the capacity of the shared move stack.
 const stackSize = 1 << 15
 
+// Options are search settings beyond engine.Params, for tools and tests;
+// engine.Search uses the zero value.
+type Options struct {
+	// MaxNodes stops the search once about this many nodes are spent, as a
+	// deadline would but reproducibly; 0 means no limit. The first
+	// iteration still completes, so the move is legal.
+	MaxNodes uint64
+	// NoThreatSearch turns off VCF and VCT at the root and inside the tree,
+	// leaving plain PVS over the pattern evaluation: the baseline the arena
+	// measures the threat search against.
+	NoThreatSearch bool
+}
+
 // searcher is the per-search state, reused between searches through a pool:
 // the move stack shared by every node, the tables and the heuristics, so that
 // a search allocates nothing per node.
 type searcher struct {
-	b       *board
-	tt      *engine.Table
-	threat  []threatEntry
-	gen     uint32
-	done    <-chan struct{}
-	mayStop bool
-	stopped bool
+	b          *board
+	tt         *engine.Table
+	threat     []threatEntry
+	gen        uint32
+	done       <-chan struct{}
+	maxNodes   uint64
+	useThreats bool // threat search on
+	mayStop    bool
+	stopped    bool
+	deadline   bool // the context ended the search
 
 	nodes       uint64
 	threatNodes uint64
@@ -49,7 +65,7 @@ var searchers sync.Pool
 
 // getSearcher returns a searcher with a main table of 1<<bits entries, set
 // up to search b until done is closed.
-func getSearcher(b *board, bits int, done <-chan struct{}) *searcher {
+func getSearcher(b *board, bits int, done <-chan struct{}, opt Options) *searcher {
 	s, _ := searchers.Get().(*searcher)
 	if s == nil {
 		s = &searcher{threat: make([]threatEntry, 1<<threatBits)}
@@ -60,8 +76,13 @@ func getSearcher(b *board, bits int, done <-chan struct{}) *searcher {
 		s.tt.NewSearch()
 	}
 	s.gen++
+	if s.gen == 0 {
+		clear(s.threat)
+		s.gen = 1
+	}
 	s.b, s.done = b, done
-	s.mayStop, s.stopped = false, false
+	s.maxNodes, s.useThreats = opt.MaxNodes, !opt.NoThreatSearch
+	s.mayStop, s.stopped, s.deadline = false, false, false
 	s.nodes, s.threatNodes, s.sp = 0, 0, 0
 	s.rootPly, s.threatMove = b.ply, -1
 	for i := range s.killers {
@@ -71,46 +92,68 @@ func getSearcher(b *board, bits int, done <-chan struct{}) *searcher {
 	return s
 }
 
-// poll checks the deadline every few hundred nodes once stopping is allowed.
+// poll stops the search, once stopping is allowed, when the node limit is
+// reached or, every 256 nodes, when the context has ended.
 func (s *searcher) poll() {
-	if s.nodes&255 == 0 && s.mayStop {
+	if !s.mayStop {
+		return
+	}
+	if s.maxNodes != 0 && s.nodes >= s.maxNodes {
+		s.stopped = true
+	}
+	if s.nodes&255 == 0 {
 		select {
 		case <-s.done:
-			s.stopped = true
+			s.stopped, s.deadline = true, true
 		default:
 		}
 	}
 }
 
-// threatBudget is the node budget of each threat search for a requested
-// depth: small for shallow requests, growing fourfold per ply.
-func threatBudget(depth int) uint64 {
-	return min(uint64(1000)<<(2*uint(min(depth, 10))), 4_000_000)
+// rootThreatBudget is the node budget of the threat searches before the main
+// search, for a requested depth: small for shallow requests, growing
+// fourfold per ply, and at most half the node limit when there is one.
+func (s *searcher) rootThreatBudget(depth int) uint64 {
+	b := min(uint64(1000)<<(2*uint(min(depth, 10))), 4_000_000)
+	if s.maxNodes != 0 {
+		b = min(b, s.maxNodes/2)
+	}
+	return b
 }
 
-// Search finds a move for the side to move. In order: the centre on an empty
-// board; an immediate five; a win by continuous fours (vcf); a win by fours
-// and threes (vct, from depth 3); then iterative-deepening PVS up to the
-// requested depth (DefaultDepth when none, at most MaxDepth), its root moves
-// restricted to those that stop the opponent's continuous fours when the
-// opponent has some. A proved result sets Outcome and PliesToEnd.
+// Search finds a move for the side to move: SearchWith with no options.
 func (st *State) Search(ctx context.Context, params engine.Params) engine.Result {
+	return st.SearchWith(ctx, params, Options{})
+}
+
+// SearchWith finds a move for the side to move. In order: the centre on an
+// empty board and a diagonal neighbour of a lone stone (openings that need
+// no search); an immediate five; a win by continuous fours (VCF); a win by
+// fours and threes (VCT, from depth 3); then iterative-deepening PVS up to
+// the requested depth (DefaultDepth when none, at most MaxDepth), its root
+// moves restricted to those that stop the opponent's continuous fours when
+// the opponent has some. A proved result sets Outcome and PliesToEnd; st is
+// restored before it returns. With no deadline hit the result depends only
+// on st, params and opt.
+func (st *State) SearchWith(ctx context.Context, params engine.Params, opt Options) engine.Result {
 	start := time.Now()
 	b := &st.b
 	depth := params.Depth
-	if depth <= 0 || depth > MaxDepth {
-		depth = MaxDepth
+	if depth <= 0 {
+		depth = DefaultDepth
 	}
-	depth = min(depth, st.RemainingPlies())
+	depth = min(depth, MaxDepth, st.RemainingPlies(), maxPly-2)
 	bits := params.TableBits
 	if bits <= 0 {
 		bits = engine.DefaultTableBits
 	}
 	bits = min(bits, engine.MaxTableBits)
-	s := getSearcher(b, bits, ctx.Done())
+	s := getSearcher(b, bits, ctx.Done(), opt)
 	defer searchers.Put(s)
 	res := s.root(depth)
 	res.Elapsed = time.Since(start)
+	res.Nodes = s.nodes
+	res.DeadlineHit = res.DeadlineHit || s.deadline
 	res.Move = st.unpad(int(res.Move))
 	for i, m := range res.PV {
 		res.PV[i] = st.unpad(int(m))
@@ -121,50 +164,76 @@ func (st *State) Search(ctx context.Context, params engine.Params) engine.Result
 	return res
 }
 
-// proved returns the result of a proved win or loss by move m.
-func (s *searcher) proved(o engine.Outcome, m, plies int) engine.Result {
+// proved returns the result of a proved win or loss by the padded cell m.
+func proved(o engine.Outcome, m, plies int) engine.Result {
 	return engine.Result{Move: engine.Move(m), Outcome: o, PliesToEnd: plies, Depth: 1,
-		Complete: true, Nodes: s.nodes, PV: []engine.Move{engine.Move(m)}}
+		Complete: true, PV: []engine.Move{engine.Move(m)}}
 }
 
-// root runs the search stages described at Search and returns a result whose
-// moves are padded cells.
+// opening returns the result for a move chosen without search.
+func (s *searcher) opening(m int) engine.Result {
+	return engine.Result{Move: engine.Move(m), Score: int(s.b.evaluate()), Depth: 1, Complete: true,
+		PV: []engine.Move{engine.Move(m)}}
+}
+
+// root runs the search stages described at SearchWith and returns a result
+// whose moves are padded cells.
 func (s *searcher) root(depth int) engine.Result {
 	b := s.b
 	me, opp := b.toMove(), 1-b.toMove()
-	if b.stones == 0 {
-		c := b.index(b.size/2, b.size/2)
-		return engine.Result{Move: engine.Move(c), Score: int(b.evaluate()), Depth: 1, Complete: true, PV: []engine.Move{engine.Move(c)}}
+	switch {
+	case b.stones == 0:
+		return s.opening(b.index(b.size/2, b.size/2))
+	case b.stones == 1:
+		return s.opening(b.secondMove())
 	}
 	if b.count[me][patFive] > 0 {
 		s.fives(me)
 		m := int(s.moves[0])
 		s.sp = 0
-		return s.proved(engine.OutcomeWin, m, 1)
+		return proved(engine.OutcomeWin, m, 1)
 	}
 	if b.count[opp][patFive] > 0 {
-		if n := s.fives(opp); n > 1 {
-			m := int(s.moves[0])
-			s.sp = 0
-			return s.proved(engine.OutcomeLoss, m, 2)
-		}
+		n := s.fives(opp)
+		m := int(s.moves[0])
 		s.sp = 0
+		if n > 1 {
+			return proved(engine.OutcomeLoss, m, 2)
+		}
 	}
-	s.mayStop = true
-	s.budget = threatBudget(depth)
-	if plies := s.vcf(maxVCF); plies > 0 && s.threatMove >= 0 {
-		return s.proved(engine.OutcomeWin, s.threatMove, plies)
-	}
-	if depth >= 3 && !s.stopped {
+	if s.useThreats {
+		s.mayStop = true
+		s.budget = s.rootThreatBudget(depth)
 		s.threatNodes = 0
-		for d := 1; d <= 3 && !s.stopped; d++ {
-			s.threatMove = -1
-			if plies := s.vctAttack(d); plies > 0 && s.threatMove >= 0 {
-				return s.proved(engine.OutcomeWin, s.threatMove, plies)
+		if plies := s.vcf(maxVCF); plies > 0 && s.threatMove >= 0 {
+			return proved(engine.OutcomeWin, s.threatMove, plies)
+		}
+		if depth >= 3 {
+			s.threatNodes = 0
+			for d := 1; d <= 3 && !s.stopped; d++ {
+				s.threatMove = -1
+				if plies := s.vctAttack(d); plies > 0 && s.threatMove >= 0 {
+					return proved(engine.OutcomeWin, s.threatMove, plies)
+				}
 			}
 		}
+		s.stopped = false
 	}
-	s.stopped = false
-	s.mayStop = false
 	return s.iterate(depth)
+}
+
+// secondMove returns the reply to a lone stone: its diagonal neighbour on
+// the side of the centre. Every diagonal neighbour of a centre stone is the
+// same move by symmetry, and the diagonal is the usual strong reply.
+func (b *board) secondMove() int {
+	row, col := b.rowCol(b.lastMove())
+	c := b.size / 2
+	dr, dc := 1, 1
+	if row >= c {
+		dr = -1
+	}
+	if col >= c {
+		dc = -1
+	}
+	return b.index(row+dr, col+dc)
 }

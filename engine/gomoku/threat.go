@@ -214,6 +214,12 @@ func (s *searcher) vctDefend(depth int) int {
 		}
 	case b.count[att][patOpen4] > 0:
 		n = s.defences(att)
+		if n == 0 {
+			// Nothing stops the open three: any move, the open four, any
+			// move, five.
+			s.store(key, depth, 4, -1)
+			return 4
+		}
 	default:
 		s.store(key, depth, 0, -1)
 		return 0

@@ -1,0 +1,177 @@
+package gomoku
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+// fresh returns a board of b's size and rule holding the same stones with
+// every key, count and value rebuilt from scratch.
+func fresh(b *board) *board {
+	f := new(board)
+	f.init(b.size, b.rule)
+	f.cells = b.cells
+	f.recount()
+	return f
+}
+
+// sameBookkeeping reports the first difference between b's incremental
+// bookkeeping and a recount of its stones, or "".
+func sameBookkeeping(b *board) string {
+	f := fresh(b)
+	for i, c := range b.cells {
+		for d := range 4 {
+			if c != wall && b.keys[d][i] != f.keys[d][i] {
+				return "line keys"
+			}
+		}
+	}
+	if b.count != f.count {
+		return "pattern counts"
+	}
+	if b.value != f.value {
+		return "pattern values"
+	}
+	var hash uint64
+	near := [maxCells]uint8{}
+	for i, c := range b.cells {
+		if c == black || c == white {
+			hash ^= zobrist[c-1][i]
+			for dr := -2; dr <= 2; dr++ {
+				for dc := -2; dc <= 2; dc++ {
+					near[i+dr*b.stride+dc]++
+				}
+			}
+		}
+	}
+	if b.ply&1 == 1 {
+		hash ^= zobristSide
+	}
+	if b.hash != hash {
+		return "hash"
+	}
+	if b.near != near {
+		return "neighbour counts"
+	}
+	return ""
+}
+
+// randomGame plays random moves near the stones on b until someone makes
+// five, the board fills or n moves are played, and returns them.
+func randomGame(b *board, rng *rand.Rand, n int) []int {
+	var played []int
+	for len(played) < n && !b.five && !b.full() {
+		var cands []int
+		for row := range b.size {
+			for col := range b.size {
+				i := b.index(row, col)
+				if b.cells[i] == empty && (b.stones == 0 || b.near[i] > 0 || rng.IntN(8) == 0) {
+					cands = append(cands, i)
+				}
+			}
+		}
+		m := cands[rng.IntN(len(cands))]
+		b.play(m)
+		played = append(played, m)
+	}
+	return played
+}
+
+// TestBookkeepingMatchesRecount plays random games on several sizes under
+// both rules and checks after every move and every undo that the
+// incrementally kept keys, pattern counts, values, hash and neighbour counts
+// equal a recount from the stones.
+func TestBookkeepingMatchesRecount(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, size := range []int{MinSize, 15, MaxSize} {
+		for _, rule := range []Rule{Freestyle, Standard} {
+			for game := range 3 {
+				b := new(board)
+				b.init(size, rule)
+				var played []int
+				for !b.five && !b.full() && len(played) < 120 {
+					played = append(played, randomGame(b, rng, 1)...)
+					if diff := sameBookkeeping(b); diff != "" {
+						t.Fatalf("size %d %v game %d: after %d moves the %s differ from a recount", size, rule, game, len(played), diff)
+					}
+				}
+				for len(played) > 0 {
+					m := played[len(played)-1]
+					played = played[:len(played)-1]
+					b.undo(m)
+					if diff := sameBookkeeping(b); diff != "" {
+						t.Fatalf("size %d %v game %d: after undoing to %d moves the %s differ from a recount", size, rule, game, len(played), diff)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestPlayUndoRestores checks that undoing a random game restores the empty
+// board exactly: cells, keys, counts, values, hash and neighbours.
+func TestPlayUndoRestores(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	b := new(board)
+	b.init(15, Freestyle)
+	start := *b
+	for range 20 {
+		played := randomGame(b, rng, 200)
+		for i := len(played) - 1; i >= 0; i-- {
+			b.undo(played[i])
+		}
+		if b.cells != start.cells || b.keys != start.keys || b.count != start.count || b.value != start.value ||
+			b.hash != start.hash || b.near != start.near || b.ply != 0 || b.stones != 0 || b.five {
+			t.Fatalf("undoing %d moves did not restore the empty board", len(played))
+		}
+	}
+}
+
+// line builds a 15x15 board with the given stones of one colour on row 7
+// (columns), the other colour's stones at blocks, and returns the pattern
+// colour makes by playing at column at, horizontally.
+func line(rule Rule, mine, blocks []int, at int) pattern {
+	b := new(board)
+	b.init(15, rule)
+	for _, c := range mine {
+		b.cells[b.index(7, c)] = black
+	}
+	for _, c := range blocks {
+		b.cells[b.index(7, c)] = white
+	}
+	b.recount()
+	return b.pat(0, 0, b.index(7, at))
+}
+
+// TestPatterns checks the classification of typical horizontal shapes.
+func TestPatterns(t *testing.T) {
+	tests := []struct {
+		name         string
+		rule         Rule
+		mine, blocks []int
+		at           int
+		want         pattern
+	}{
+		{"five", Freestyle, []int{3, 4, 5, 6}, nil, 7, patFive},
+		{"five in the gap", Freestyle, []int{3, 4, 6, 7}, nil, 5, patFive},
+		{"overline wins freestyle", Freestyle, []int{2, 3, 4, 5, 7}, nil, 6, patFive},
+		{"overline is no five standard", Standard, []int{2, 3, 4, 5, 7}, nil, 6, patNone},
+		{"exact five standard", Standard, []int{3, 4, 5, 6}, []int{2, 8}, 7, patFive},
+		{"open four", Freestyle, []int{4, 5, 6}, nil, 7, patOpen4},
+		{"four blocked on one side", Freestyle, []int{4, 5, 6}, []int{3}, 7, patFour},
+		{"split four", Freestyle, []int{4, 5, 7}, nil, 8, patFour},
+		{"edge four", Freestyle, []int{0, 1, 2}, nil, 3, patFour},
+		{"open three", Freestyle, []int{5, 6}, nil, 7, patOpen3},
+		{"split open three", Freestyle, []int{5, 7}, nil, 8, patOpen3},
+		{"closed three", Freestyle, []int{5, 6}, []int{4}, 7, patThree},
+		{"dead three", Freestyle, []int{5, 6}, []int{4, 8}, 7, patNone},
+		{"open two", Freestyle, []int{6}, nil, 7, patOpen2},
+		{"double four in a line", Freestyle, []int{3, 5, 6, 9}, nil, 7, patOpen4},
+		{"standard open four next to an own stone", Standard, []int{4, 5, 6, 9}, nil, 7, patFour},
+	}
+	for _, tt := range tests {
+		if got := line(tt.rule, tt.mine, tt.blocks, tt.at); got != tt.want {
+			t.Errorf("%s: pattern %d, want %d", tt.name, got, tt.want)
+		}
+	}
+}
