@@ -66,7 +66,7 @@ func (b *board) rowCol(i int) (row, col int) { return i/b.stride - pad, i%b.stri
 func (b *board) toMove() int { return b.ply & 1 }
 
 // pat returns the pattern colour makes in direction d by playing at i.
-func (b *board) pat(colour, d, i int) pattern { return b.table[colour][b.keys[d][i]] }
+func (b *board) pat(colour, d, i int) pattern { return b.table.get(colour, b.keys[d][i]) }
 
 // recount rebuilds every key, the pattern counts and values from the cells.
 func (b *board) recount() {
@@ -100,11 +100,12 @@ func (b *board) recount() {
 // addKey adds (sign 1) or removes (sign -1) the patterns of an empty cell's
 // line key from the counts and values.
 func (b *board) addKey(i int, key uint32, sign int32) {
-	for colour := range 2 {
-		p := b.table[colour][key]
-		b.count[colour][p] += sign
-		b.value[colour] += sign * patternValue[p]
-	}
+	both := b.table[key]
+	p0, p1 := both&15, both>>4
+	b.count[0][p0] += sign
+	b.value[0] += sign * patternValue[p0]
+	b.count[1][p1] += sign
+	b.value[1] += sign * patternValue[p1]
 }
 
 // play puts a stone of the side to move on the empty cell i.
@@ -114,7 +115,7 @@ func (b *board) play(i int) {
 	for d := range 4 {
 		key := b.keys[d][i]
 		b.addKey(i, key, -1)
-		if b.table[colour][key] == patFive {
+		if b.table.get(colour, key) == patFive {
 			b.five = true
 		}
 	}
@@ -160,11 +161,23 @@ func (b *board) undo(i int) {
 func (b *board) setField(j, d int, shift uint, c uint32) {
 	key := b.keys[d][j]
 	nk := key&^(3<<shift) | c<<shift
-	if b.cells[j] == empty {
-		b.addKey(j, key, -1)
-		b.addKey(j, nk, 1)
-	}
 	b.keys[d][j] = nk
+	if b.cells[j] != empty {
+		return
+	}
+	before, after := b.table[key], b.table[nk]
+	if before == after {
+		return
+	}
+	for colour := range 2 {
+		shift := 4 * uint(colour)
+		p, q := before>>shift&15, after>>shift&15
+		if p != q {
+			b.count[colour][p]--
+			b.count[colour][q]++
+			b.value[colour] += patternValue[q] - patternValue[p]
+		}
+	}
 }
 
 // updateNear adds delta to the neighbour count of the cells around i.

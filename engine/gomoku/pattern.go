@@ -36,9 +36,15 @@ const (
 	wall  = 3
 )
 
-// patternTable maps a line key to the pattern each colour makes by playing
-// at its centre: table[colour][key].
-type patternTable [2][1 << keyBits]pattern
+// patternTable maps a line key to the patterns both colours make by playing
+// at its centre, packed in one byte (black in the low four bits, white in
+// the high four) so that one 1 MiB table serves both with one load.
+type patternTable [1 << keyBits]uint8
+
+// get returns the pattern colour makes with key.
+func (t *patternTable) get(colour int, key uint32) pattern {
+	return pattern(t[key] >> (4 * uint(colour)) & 15)
+}
 
 var (
 	tableOnce [2]sync.Once
@@ -114,7 +120,7 @@ func buildTable(r Rule) *patternTable {
 					line[k+halfLine] = pBlock
 				}
 			}
-			t[colour][key] = classify(&line)
+			t[key] |= uint8(classify(&line)) << (4 * uint(colour))
 		}
 	}
 	return t

@@ -2,7 +2,6 @@ package gomoku_test
 
 import (
 	"bufio"
-	"context"
 	"encoding/json"
 	"os"
 	"testing"
@@ -43,55 +42,72 @@ func loadPuzzles(t testing.TB) []puzzle {
 	return out
 }
 
-// solve searches a puzzle and reports whether the engine's move keeps a
-// forced win: it is the known first move, or the engine proved a win.
-func solve(t testing.TB, p puzzle, depth int, deadline time.Duration) (bool, engine.Result) {
+// puzzleState returns the position of p.
+func puzzleState(t testing.TB, p puzzle) *gomoku.State {
 	t.Helper()
 	st, err := gomoku.Game{}.NewState(engine.Setup{FromMoves: true, Moves: p.Moves})
 	if err != nil {
 		t.Fatal(err)
 	}
-	ctx := context.Background()
-	if deadline > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, deadline)
-		defer cancel()
-	}
-	res := engine.Search(ctx, st, engine.Params{Depth: depth})
+	return st.(*gomoku.State)
+}
+
+// puzzleNodes is the node limit of one puzzle search.
+const puzzleNodes = 150_000
+
+// solve searches a puzzle to depth 8 within puzzleNodes and reports whether
+// the engine's move keeps the forced win: it is the known first move, or
+// the engine proved a win and the opponent's own search proves its loss.
+func solve(t testing.TB, p puzzle) (bool, engine.Result) {
+	t.Helper()
+	st := puzzleState(t, p)
+	res := search(st, 8, gomoku.Options{MaxNodes: puzzleNodes})
 	if st.FormatMove(res.Move) == p.First {
 		return true, res
 	}
-	return res.Outcome == engine.OutcomeWin && winsAfter(st, res.Move), res
+	return res.Outcome == engine.OutcomeWin && stillWins(st, res.Move), res
 }
 
-// winsAfter checks independently that after m the side that played it
-// still wins: the opponent's search proves a loss.
-func winsAfter(st engine.State, m engine.Move) bool {
-	c := st.Clone()
-	c.Play(m)
-	if c.Outcome() == engine.OutcomeLoss {
-		return true
+// TestPuzzleSample solves every tenth puzzle (60 of them) within the node
+// limit. All 600 run in BenchmarkPuzzles.
+func TestPuzzleSample(t *testing.T) {
+	ps := loadPuzzles(t)
+	solved, total := 0, 0
+	for i := 0; i < len(ps); i += 10 {
+		total++
+		if ok, res := solve(t, ps[i]); ok {
+			solved++
+		} else {
+			t.Logf("puzzle %d (%s, %d plies, first %s) unsolved: %+v", i, ps[i].Kind, ps[i].Plies, ps[i].First, res)
+		}
 	}
-	res := engine.Search(context.Background(), c, engine.Params{Depth: 8})
-	return res.Outcome == engine.OutcomeLoss
+	if solved < total-3 {
+		t.Errorf("solved %d of %d puzzles", solved, total)
+	}
 }
 
+// BenchmarkPuzzles solves all 600 puzzles within the node limit and reports
+// how many were solved, of each kind, and the time per puzzle.
 func BenchmarkPuzzles(b *testing.B) {
 	ps := loadPuzzles(b)
 	for b.Loop() {
 		solved := map[string]int{}
 		var nodes uint64
-		for _, p := range ps {
-			ok, res := solve(b, p, 8, 2*time.Second)
+		var searching time.Duration
+		for i, p := range ps {
+			ok, res := solve(b, p)
+			searching += res.Elapsed
 			nodes += res.Nodes
 			if ok {
 				solved[p.Kind]++
 			} else if testing.Verbose() {
-				b.Logf("unsolved %s plies %d: %v first %s", p.Kind, p.Plies, p.Moves, p.First)
+				b.Logf("puzzle %d unsolved: %s plies %d first %s got %s", i, p.Kind, p.Plies, p.First, puzzleState(b, p).FormatMove(res.Move))
 			}
 		}
+		b.ReportMetric(float64(solved["vcf"]+solved["win3"]), "solved")
 		b.ReportMetric(float64(solved["vcf"]), "vcf-solved")
 		b.ReportMetric(float64(solved["win3"]), "win3-solved")
-		b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+		b.ReportMetric(float64(searching.Microseconds())/float64(len(ps)), "µs/puzzle")
+		b.ReportMetric(float64(nodes)/searching.Seconds(), "nodes/s")
 	}
 }

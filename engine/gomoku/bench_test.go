@@ -1,0 +1,88 @@
+package gomoku_test
+
+import (
+	"context"
+	"testing"
+
+	"movesvc/engine"
+	"movesvc/engine/gomoku"
+)
+
+// middlegame is a quiet position after 16 moves with threats for both
+// sides, the fixed position of the speed benchmarks.
+var middlegame = []string{"h8", "i9", "g9", "i7", "i8", "g8", "j9", "h10", "f10", "k10", "j8", "k8", "j6", "h7", "g7", "j7"}
+
+func middlegameState(tb testing.TB) *gomoku.State {
+	tb.Helper()
+	st, err := gomoku.Game{}.NewState(engine.Setup{FromMoves: true, Moves: middlegame})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return st.(*gomoku.State)
+}
+
+// TestSearchAllocations checks that the hot path allocates nothing per
+// node: a search ten times deeper allocates no more than a shallow one
+// (the result's variation and the pooled searcher's rare refill aside).
+func TestSearchAllocations(t *testing.T) {
+	st := middlegameState(t)
+	ctx := context.Background()
+	run := func(depth int, nodes uint64) float64 {
+		return testing.AllocsPerRun(5, func() {
+			st.SearchWith(ctx, engine.Params{Depth: depth}, gomoku.Options{MaxNodes: nodes})
+		})
+	}
+	shallow, deep := run(2, 2_000), run(8, 60_000)
+	if deep > shallow+2 || deep > 8 {
+		t.Errorf("allocations per search: %.1f at depth 2, %.1f at depth 8", shallow, deep)
+	}
+}
+
+// BenchmarkSearch measures the main search (threat searches included) on
+// the middlegame position at depth 6.
+func BenchmarkSearch(b *testing.B) {
+	benchSearch(b, gomoku.Options{})
+}
+
+// BenchmarkSearchNoThreats is BenchmarkSearch without VCF and VCT: plain
+// PVS, the arena's baseline.
+func BenchmarkSearchNoThreats(b *testing.B) {
+	benchSearch(b, gomoku.Options{NoThreatSearch: true})
+}
+
+func benchSearch(b *testing.B, opt gomoku.Options) {
+	st := middlegameState(b)
+	b.ReportAllocs()
+	var nodes uint64
+	for b.Loop() {
+		res := st.SearchWith(context.Background(), engine.Params{Depth: 6, TableBits: 20}, opt)
+		nodes += res.Nodes
+	}
+	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+}
+
+// BenchmarkVCF measures the continuous-four search alone on the puzzles'
+// VCF positions, the win proved on each.
+func BenchmarkVCF(b *testing.B) {
+	ps := loadPuzzles(b)
+	var states []*gomoku.State
+	for _, p := range ps {
+		if p.Kind == "vcf" {
+			states = append(states, puzzleState(b, p))
+		}
+	}
+	b.ReportAllocs()
+	var nodes uint64
+	i := 0
+	for b.Loop() {
+		n, plies := states[i%len(states)].VCF(1 << 20)
+		if plies == 0 {
+			b.Fatalf("VCF puzzle %d not proved", i%len(states))
+		}
+		nodes += n
+		i++
+	}
+	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+}

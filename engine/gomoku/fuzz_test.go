@@ -1,0 +1,54 @@
+package gomoku_test
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"movesvc/engine"
+	"movesvc/engine/gomoku"
+)
+
+// FuzzNewState feeds NewState arbitrary boards (rows separated by '/'),
+// move lists (separated by ','), rules and sizes. It must never panic; an
+// accepted position must round-trip through its board and allow a search.
+func FuzzNewState(f *testing.F) {
+	f.Add("", "h8,h9,i9", "", 0.0, true)
+	f.Add(strings.Repeat(".........", 9)[:81], "", "standard", 9.0, false)
+	f.Add(".........\n", "a1,a1", "renju", 20.0, true)
+	f.Add("", "a1,a2,b1,b2,c1,c2,d1,d2,e1", "freestyle", 15.0, true)
+	f.Add("x......../........./........./........./........./........./........./........./.........", "", "standard", 0.0, false)
+	f.Fuzz(func(t *testing.T, board, moves, rule string, size float64, fromMoves bool) {
+		setup := engine.Setup{FromMoves: fromMoves, Options: map[string]any{}}
+		if fromMoves {
+			setup.Moves = strings.Split(moves, ",")
+		} else {
+			setup.Board = strings.Split(board, "/")
+		}
+		if rule != "" {
+			setup.Options["rule"] = rule
+		}
+		if size != 0 {
+			setup.Options["size"] = size
+		}
+		st, err := gomoku.Game{}.NewState(setup)
+		if err != nil {
+			if _, ok := engine.AsInputError(err); !ok {
+				t.Fatalf("error %v is not an input error", err)
+			}
+			return
+		}
+		if st.Outcome() != engine.OutcomeUnknown {
+			t.Fatalf("accepted a finished position: %v", st.Outcome())
+		}
+		opts := map[string]any{"rule": st.(*gomoku.State).Rule().String()}
+		back, err := gomoku.Game{}.NewState(engine.Setup{Board: st.Board(), Options: opts})
+		if err != nil || back.Hash() != st.Hash() || !slices.Equal(back.Board(), st.Board()) {
+			t.Fatalf("board %q does not round-trip: %v", st.Board(), err)
+		}
+		res := st.(*gomoku.State).SearchWith(t.Context(), engine.Params{Depth: 2}, gomoku.Options{MaxNodes: 2000})
+		if !slices.Contains(st.LegalMoves(nil), res.Move) {
+			t.Fatalf("search returned %d, not a legal move", res.Move)
+		}
+	})
+}
