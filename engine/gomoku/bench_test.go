@@ -8,9 +8,9 @@ import (
 	"movesvc/engine/gomoku"
 )
 
-// middlegame is a quiet position after 16 moves with threats for both
+// middlegame is a quiet position after 12 moves with chances for both
 // sides, the fixed position of the speed benchmarks.
-var middlegame = []string{"h8", "i9", "g9", "i7", "i8", "g8", "j9", "h10", "f10", "k10", "j8", "k8", "j6", "h7", "g7", "j7"}
+var middlegame = []string{"h8", "h9", "j9", "i8", "g6", "g8", "i11", "j10", "k8", "j7", "h10", "g11"}
 
 func middlegameState(tb testing.TB) *gomoku.State {
 	tb.Helper()

@@ -1,0 +1,184 @@
+package main
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+// session runs the brain on a script of commands and returns its answers,
+// one per line. Searches are limited by nodes, not time, so that answers do
+// not depend on the machine's speed.
+func session(t *testing.T, script ...string) []string {
+	t.Helper()
+	var out strings.Builder
+	in := strings.NewReader(strings.Join(script, "\n") + "\n")
+	if err := run(in, &out, config{depth: 6, nodes: 20_000}); err != nil {
+		t.Fatalf("run: %v", err)
+	}
+	return strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+}
+
+func TestSession(t *testing.T) {
+	got := session(t,
+		"START 15",
+		"INFO timeout_turn 5000",
+		"INFO timeout_match 100000",
+		"INFO time_left 100000",
+		"INFO max_memory 83886080",
+		"INFO rule 0",
+		"INFO game_type 1",
+		"ABOUT",
+		"BEGIN",
+		"TURN 8,8",
+		"TAKEBACK 8,8",
+		"RESTART",
+		"BEGIN",
+		"END",
+		"BEGIN", // after END: never read
+	)
+	if len(got) != 7 {
+		t.Fatalf("answers %q, want 7", got)
+	}
+	if got[0] != "OK" || !strings.HasPrefix(got[1], `name="pbrain-movesvc"`) || got[2] != "7,7" {
+		t.Errorf("start, about, begin: %q", got[:3])
+	}
+	if got[3] == "7,7" || got[3] == "8,8" || !isSquare(got[3], 15) {
+		t.Errorf("answer to TURN 8,8: %q", got[3])
+	}
+	if got[4] != "OK" || got[5] != "OK" || got[6] != "7,7" {
+		t.Errorf("takeback, restart, begin: %q", got[4:])
+	}
+}
+
+func isSquare(s string, size int) bool {
+	v, ok := parseInts(s, 2)
+	return ok && v[0] >= 0 && v[1] >= 0 && v[0] < size && v[1] < size
+}
+
+// TestBadInput checks that bad commands are answered with ERROR or UNKNOWN
+// and that the session goes on.
+func TestBadInput(t *testing.T) {
+	got := session(t,
+		"BEGIN",          // no START yet
+		"TURN 1,1",       // no START yet
+		"START 5",        // too small
+		"START 20",       // too large
+		"RECTSTART 15,9", // not square
+		"START x",
+		"START 10",
+		"TURN 10,0",  // off the board
+		"TURN 1",     // malformed
+		"TURN 1,1,1", // malformed
+		"TURN 4,4",
+		"TURN 4,4", // taken
+		"TAKEBACK 0,0",
+		"BOARD",
+		"1,1,1",
+		"1,1,2", // twice
+		"DONE",
+		"BOARD",
+		"1,1,7", // bad field
+		"DONE",
+		"BOARD",
+		"1,1,1", // two own stones, none of the opponent's
+		"2,2,1",
+		"DONE",
+		"PLAY 1,1",
+		"RECTSTART 9,9",
+		"BEGIN",
+	)
+	want := []string{"ERROR", "ERROR", "ERROR", "ERROR", "ERROR", "ERROR", "OK", "ERROR", "ERROR", "ERROR",
+		"move", "ERROR", "ERROR", "ERROR", "ERROR", "ERROR", "UNKNOWN", "OK", "4,4"}
+	if len(got) != len(want) {
+		t.Fatalf("answers %q, want %d", got, len(want))
+	}
+	for i, w := range want {
+		switch {
+		case w == "move":
+			if !isSquare(got[i], 10) || got[i] == "4,4" {
+				t.Errorf("answer %d: %q, want a free square", i, got[i])
+			}
+		case w == "ERROR" || w == "UNKNOWN":
+			if !strings.HasPrefix(got[i], w+" ") {
+				t.Errorf("answer %d: %q, want %s with a message", i, got[i], w)
+			}
+		case got[i] != w:
+			t.Errorf("answer %d: %q, want %q", i, got[i], w)
+		}
+	}
+}
+
+// board returns a BOARD command block with own stones at mine and the
+// opponent's at theirs.
+func board(mine, theirs [][2]int) []string {
+	lines := []string{"BOARD"}
+	for f, stones := range [][][2]int{mine, theirs} {
+		for _, s := range stones {
+			lines = append(lines, fmt.Sprintf("%d,%d,%d", s[0], s[1], f+1))
+		}
+	}
+	return append(lines, "DONE")
+}
+
+// TestTactics checks that the brain takes a win and blocks the opponent's
+// four, whichever colour it has.
+func TestTactics(t *testing.T) {
+	tests := []struct {
+		name         string
+		mine, theirs [][2]int
+		rule         string
+		want         []string
+	}{
+		{"takes a five", [][2]int{{7, 7}, {8, 7}, {9, 7}, {10, 7}}, [][2]int{{3, 3}, {4, 4}, {5, 5}, {6, 6}},
+			"0", []string{"6,7", "11,7"}},
+		{"blocks a four", [][2]int{{2, 2}, {12, 3}, {6, 10}}, [][2]int{{7, 7}, {7, 8}, {7, 9}, {7, 10}},
+			"0", []string{"7,6"}},
+		{"blocks a four as o", [][2]int{{2, 2}, {12, 3}, {1, 12}}, [][2]int{{4, 4}, {5, 5}, {6, 6}, {7, 7}},
+			"0", []string{"3,3", "8,8"}},
+		{"freestyle: overline wins", [][2]int{{2, 7}, {4, 7}, {5, 7}, {6, 7}, {7, 7}}, [][2]int{{1, 7}, {9, 7}, {0, 0}, {2, 0}, {4, 0}},
+			"0", []string{"3,7", "8,7"}},
+		{"standard: only the exact five", [][2]int{{2, 7}, {4, 7}, {5, 7}, {6, 7}, {7, 7}}, [][2]int{{1, 7}, {9, 7}, {0, 0}, {2, 0}, {4, 0}},
+			"1", []string{"8,7"}},
+	}
+	for _, tt := range tests {
+		script := append([]string{"START 15", "INFO rule " + tt.rule}, board(tt.mine, tt.theirs)...)
+		got := session(t, script...)
+		if len(got) != 2 || !slices.Contains(tt.want, got[1]) {
+			t.Errorf("%s: answers %q, want OK and one of %v", tt.name, got, tt.want)
+		}
+	}
+}
+
+// TestBudget checks the time kept for a move: the turn limit less a margin,
+// capped by a share of the match time left.
+func TestBudget(t *testing.T) {
+	s := time.Second
+	tests := []struct {
+		c    clock
+		want time.Duration
+	}{
+		{defaultClock(), 4500 * time.Millisecond},
+		{clock{turn: 1 * s}, 900 * time.Millisecond},
+		{clock{turn: 100 * time.Millisecond}, 70 * time.Millisecond},
+		{clock{turn: 0}, time.Millisecond},
+		{clock{turn: 5 * s, match: 180 * s, left: 12 * s}, 970 * time.Millisecond},
+		{clock{turn: 5 * s, match: 180 * s, left: 200 * time.Millisecond}, time.Millisecond},
+		{clock{turn: 5 * s, match: 1200 * s}, 4500 * time.Millisecond},
+	}
+	for _, tt := range tests {
+		if got := tt.c.budget(); got != tt.want {
+			t.Errorf("%+v: budget %v, want %v", tt.c, got, tt.want)
+		}
+	}
+	for _, tt := range []struct {
+		mem  int64
+		bits int
+	}{{0, defaultTableBits}, {1 << 20, minTableBits}, {80 << 20, 21}, {1 << 40, maxTableBits}} {
+		if got := tableBits(tt.mem); got != tt.bits {
+			t.Errorf("tableBits(%d) = %d, want %d", tt.mem, got, tt.bits)
+		}
+	}
+}
