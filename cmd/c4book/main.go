@@ -7,8 +7,9 @@
 // large transposition table kept across solves, and appends every result to
 // the -progress file as it goes, so an interrupted run resumes where it
 // stopped. A position whose children are all known is scored from them
-// instead of searched. At the end, and after every layer, it writes the
-// book (-out) from what is known.
+// instead of searched. At the end, after every layer, and when the -for
+// time budget is spent, it writes the book (-out) from what is known, a
+// partly solved layer included.
 //
 //	go run ./cmd/c4book -depth 4
 package main
@@ -34,12 +35,13 @@ func main() {
 	progress := flag.String("progress", "engine/connect4/book/progress.txt", "results so far, appended to (resumable)")
 	out := flag.String("out", "engine/connect4/book/book.bin", "book file to write")
 	ttBits := flag.Int("tt-bits", 26, "solver table: 2^bits entries of 8 bytes")
+	budget := flag.Duration("for", 0, "stop starting new solves after this long and write the book (0: no limit)")
 	rootMoves := flag.String("root", "", "build the book of the positions after these moves (column digits) instead of the empty board")
 	flag.Parse()
 	log := slog.New(slog.NewTextHandler(os.Stderr, nil))
 	root, err := parseRoot(*rootMoves)
 	if err == nil {
-		err = run(root, *depth, *progress, *out, *ttBits, log)
+		err = run(root, *depth, *progress, *out, *ttBits, *budget, log)
 	}
 	if err != nil {
 		log.Error("c4book", "err", err)
@@ -65,7 +67,8 @@ func parseRoot(moves string) (connect4.Position, error) {
 
 // run solves the layers of positions from root up to depth stones,
 // resuming from progress, and writes the book.
-func run(root connect4.Position, depth int, progressPath, outPath string, ttBits int, log *slog.Logger) error {
+func run(root connect4.Position, depth int, progressPath, outPath string, ttBits int, budget time.Duration, log *slog.Logger) error {
+	began := time.Now()
 	if depth < root.Moves() {
 		return fmt.Errorf("depth %d is below the root's %d stones", depth, root.Moves())
 	}
@@ -97,6 +100,11 @@ func run(root connect4.Position, depth int, progressPath, outPath string, ttBits
 			if _, ok := known[key]; ok {
 				continue
 			}
+			if budget > 0 && time.Since(began) > budget {
+				log.Info("time budget spent", "stones", stones, "todo", todo)
+				return writeBook(outPath, layers, known, depth)
+			}
+			todo--
 			t0 := time.Now()
 			e, derived := fromChildren(p, known)
 			if !derived {

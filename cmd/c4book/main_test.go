@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"movesvc/engine/connect4"
 )
@@ -22,15 +23,31 @@ func TestBuildBook(t *testing.T) {
 	progress, out := filepath.Join(dir, "progress.txt"), filepath.Join(dir, "book.bin")
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	depth := root.Moves() + 3
-	if err := run(root, depth, progress, out, connect4.MinTableBits, log); err != nil {
+	if err := run(root, depth, progress, out, connect4.MinTableBits, 0, log); err != nil {
 		t.Fatal(err)
 	}
 	first, _ := os.ReadFile(progress)
-	if err := run(root, depth, progress, out, connect4.MinTableBits, log); err != nil {
+	if err := run(root, depth, progress, out, connect4.MinTableBits, 0, log); err != nil {
 		t.Fatal(err)
 	}
 	if again, _ := os.ReadFile(progress); string(again) != string(first) {
 		t.Fatal("a second run solved positions again")
+	}
+	// A spent budget solves nothing more and writes the book of what is
+	// known: a deeper run stops at once with the same entries.
+	deeper := filepath.Join(dir, "deeper.bin")
+	if err := run(root, depth+1, progress, deeper, connect4.MinTableBits, time.Nanosecond, log); err != nil {
+		t.Fatal(err)
+	}
+	if again, _ := os.ReadFile(progress); string(again) != string(first) {
+		t.Fatal("a run with a spent budget solved positions")
+	}
+	if data, err := os.ReadFile(deeper); err != nil {
+		t.Fatal(err)
+	} else if b, err := connect4.ParseBook(data); err != nil {
+		t.Fatal(err)
+	} else if b.Complete() != depth {
+		t.Fatalf("partial book complete to %d, want %d", b.Complete(), depth)
 	}
 	data, err := os.ReadFile(out)
 	if err != nil {
