@@ -11,8 +11,8 @@ const (
 	leafVCFBudget     = 64   // at the horizon
 	interiorVCFBudget = 400  // at an inner node
 	interiorVCTBudget = 3000 // at an inner node with vctMinDepth plies left
-	vctMinDepth       = 3
-	rootFilterBudget  = 4000 // per root move, for the opponent's VCF
+	vctMinDepth       = 2
+	vctMaxPly         = 2 // inner VCT only this close to the root
 )
 
 // iterate runs iterative deepening from depth 1 to maxDepth over the root
@@ -20,7 +20,7 @@ const (
 // deadline or the node limit is discarded.
 func (s *searcher) iterate(maxDepth int) engine.Result {
 	res := engine.Result{Move: engine.NoMove}
-	n := s.rootMoves()
+	n := s.rootMoves(maxDepth)
 	rootEnd := s.sp
 	var score int32
 	for depth := 1; depth <= maxDepth; depth++ {
@@ -62,8 +62,9 @@ func (s *searcher) iterate(maxDepth int) engine.Result {
 // rootMoves pushes the root moves, ordered, and returns their number. When
 // the opponent threatens a win by continuous fours, only the moves after
 // which it no longer has one are kept, if any. The check has its own node
-// budget and stops at the deadline, keeping every move.
-func (s *searcher) rootMoves() int {
+// budget (rootThreatBudget in all) and stops at the deadline, keeping every
+// move.
+func (s *searcher) rootMoves(depth int) int {
 	b := s.b
 	start := s.sp
 	n := s.generate(0, -1)
@@ -78,17 +79,18 @@ func (s *searcher) rootMoves() int {
 	s.maxNodes, s.mayStop = 0, true
 	defer func() { s.maxNodes, s.mayStop, s.stopped = maxNodes, false, false }()
 	b.pass()
-	s.threatNodes, s.budget = 0, rootFilterBudget
+	s.threatNodes, s.budget = 0, s.rootThreatBudget(depth)
 	threatened := s.vcf(maxVCF) > 0
 	b.unpass()
 	if !threatened || s.stopped {
 		return n
 	}
+	total := s.budget
 	kept := start + n
 	for j := start; j < start+n; j++ {
 		m := int(s.moves[j])
 		b.play(m)
-		s.threatNodes = 0
+		s.threatNodes, s.budget = 0, total/uint64(n)+64
 		refuted := s.vcf(maxVCF) == 0 && s.threatNodes <= s.budget
 		b.undo(m)
 		if s.stopped {
@@ -212,7 +214,7 @@ func (s *searcher) pvs(depth, ply int, alpha, beta int32) int32 {
 			if s.stopped {
 				return 0
 			}
-			s.tt.Store(key, toTT(v, ply), engine.NoMove, maxPly, bound)
+			s.tt.Store(key, toTT(v, ply), engine.NoMove, depth, bound)
 			return v
 		}
 		if s.stopped {
@@ -309,7 +311,7 @@ func (s *searcher) innerThreats(depth, ply int) (int32, engine.Bound) {
 			return engine.WinScore - int32(ply+p), engine.BoundLower
 		}
 	}
-	if depth < vctMinDepth {
+	if depth < vctMinDepth || ply > vctMaxPly {
 		return 0, engine.BoundNone
 	}
 	if b.count[opp][patOpen4] > 0 {

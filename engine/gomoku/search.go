@@ -48,6 +48,10 @@ type searcher struct {
 	budget      uint64
 	rootPly     int
 	threatMove  int
+	// threatUntil ends the root threat searches at a quarter of the time
+	// to the deadline, leaving the rest to the main search; zero: no
+	// deadline.
+	threatUntil time.Time
 
 	moves   [stackSize]int16
 	scores  [stackSize]int32
@@ -84,7 +88,7 @@ func getSearcher(b *board, bits int, done <-chan struct{}, opt Options) *searche
 	s.maxNodes, s.useThreats = opt.MaxNodes, !opt.NoThreatSearch
 	s.mayStop, s.stopped, s.deadline = false, false, false
 	s.nodes, s.threatNodes, s.sp = 0, 0, 0
-	s.rootPly, s.threatMove = b.ply, -1
+	s.rootPly, s.threatMove, s.threatUntil = b.ply, -1, time.Time{}
 	for i := range s.killers {
 		s.killers[i] = [2]int{-1, -1}
 	}
@@ -110,16 +114,21 @@ func (s *searcher) poll() {
 	}
 }
 
-// rootThreatBudget is the node budget of the threat searches before the main
-// search, for a requested depth: small for shallow requests, growing
-// fourfold per ply, and at most half the node limit when there is one.
+// rootThreatBudget is the node budget of each threat search at the root
+// (the side to move's VCF and VCT, the check of the opponent's VCF), for a
+// requested depth: small for shallow requests, growing fourfold per ply, at
+// most maxRootThreatNodes and an eighth of the node limit when there is one.
 func (s *searcher) rootThreatBudget(depth int) uint64 {
-	b := min(uint64(1000)<<(2*uint(min(depth, 10))), 4_000_000)
+	b := min(uint64(250)<<(2*uint(min(depth, 10))), maxRootThreatNodes)
 	if s.maxNodes != 0 {
-		b = min(b, s.maxNodes/2)
+		b = min(b, s.maxNodes/8)
 	}
 	return b
 }
+
+// maxRootThreatNodes bounds each root threat search, about a quarter of a
+// second.
+const maxRootThreatNodes = 200_000
 
 // Search finds a move for the side to move: SearchWith with no options.
 func (st *State) Search(ctx context.Context, params engine.Params) engine.Result {
@@ -150,6 +159,9 @@ func (st *State) SearchWith(ctx context.Context, params engine.Params, opt Optio
 	bits = min(bits, engine.MaxTableBits)
 	s := getSearcher(b, bits, ctx.Done(), opt)
 	defer searchers.Put(s)
+	if d, ok := ctx.Deadline(); ok {
+		s.threatUntil = start.Add(d.Sub(start) / 4)
+	}
 	res := s.root(depth)
 	res.Elapsed = time.Since(start)
 	res.Nodes = s.nodes
@@ -219,7 +231,19 @@ func (s *searcher) root(depth int) engine.Result {
 		}
 		s.stopped = false
 	}
-	return s.iterate(depth)
+	s.threatUntil = time.Time{}
+	res := s.iterate(depth)
+	if res.Outcome == engine.OutcomeLoss && s.useThreats && !s.stopped {
+		// Every move loses against best play. Choose the one a search
+		// without the threat search prefers, which keeps the most natural
+		// defence against an opponent that may not find the win.
+		loss, plies := res.Outcome, res.PliesToEnd
+		s.useThreats = false
+		s.tt.NewSearch()
+		res = s.iterate(min(depth, 4))
+		res.Outcome, res.PliesToEnd, res.Complete = loss, plies, true
+	}
+	return res
 }
 
 // secondMove returns the reply to a lone stone: its diagonal neighbour on

@@ -1,5 +1,7 @@
 package gomoku
 
+import "time"
+
 // Threat-space search. vcf proves wins by continuous fours: every attacking
 // move makes a four, so the defender's reply is forced. vct also allows open
 // threes, answered by every cell that may stop them and by the defender's
@@ -46,11 +48,16 @@ func (s *searcher) store(key uint64, depth, plies, move int) {
 }
 
 // outOfBudget counts a node and reports whether the threat search must stop:
-// its node budget is spent or the deadline passed.
+// its node budget is spent, its share of the time is up, or the search was
+// stopped. A spent budget leaves the threat search's results unproved (0)
+// and unstored; the main search goes on.
 func (s *searcher) outOfBudget() bool {
 	s.nodes++
 	s.threatNodes++
 	s.poll()
+	if s.threatNodes&255 == 0 && !s.threatUntil.IsZero() && time.Now().After(s.threatUntil) {
+		s.threatNodes = max(s.threatNodes, s.budget+1)
+	}
 	return s.stopped || s.threatNodes > s.budget
 }
 

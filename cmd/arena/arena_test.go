@@ -1,0 +1,133 @@
+package main
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"movesvc/engine"
+)
+
+func TestParsePlayer(t *testing.T) {
+	p, err := parsePlayer("depth=6,nodes=1000,time=50ms,threats=off,bits=16")
+	if err != nil || p.depth != 6 || p.nodes != 1000 || p.time.Milliseconds() != 50 || p.threats || p.bits != 16 {
+		t.Errorf("parsePlayer: %+v, %v", p, err)
+	}
+	if got := p.String(); got != "depth=6,nodes=1000,time=50ms,threats=off" {
+		t.Errorf("String() = %q", got)
+	}
+	for _, bad := range []string{"", "depth", "depth=x", "speed=3", "threats=maybe", "time=5", "bits=16"} {
+		if _, err := parsePlayer(bad); err == nil {
+			t.Errorf("parsePlayer(%q) accepted", bad)
+		}
+	}
+}
+
+// TestOpenings checks that the random openings are legal, near the centre,
+// varied, and not already decided.
+func TestOpenings(t *testing.T) {
+	mc := matchConfig{stones: 3, size: 15, rule: "freestyle"}
+	rng := rand.New(rand.NewPCG(7, 8))
+	seen := map[string]bool{}
+	for range 6 {
+		o, err := randomOpening(rng, mc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st, err := newState(o, mc)
+		if err != nil || len(o) != 3 || st.ToMove() != engine.Second {
+			t.Fatalf("opening %q: %v", o, err)
+		}
+		for _, m := range o {
+			row, col := 15-atoi(m[1:]), int(m[0]-'a')
+			if abs(row-7) > openingRadius || abs(col-7) > openingRadius {
+				t.Errorf("opening %q: %s is far from the centre", o, m)
+			}
+		}
+		if r := (player{depth: 4, threats: true, bits: 16}).move(st); r.Outcome != engine.OutcomeUnknown {
+			t.Errorf("opening %q is decided: %v", o, r.Outcome)
+		}
+		seen[strings.Join(o, " ")] = true
+	}
+	if len(seen) < 5 {
+		t.Errorf("only %d distinct openings of 6", len(seen))
+	}
+}
+
+func atoi(s string) int {
+	n := 0
+	for _, c := range s {
+		n = 10*n + int(c-'0')
+	}
+	return n
+}
+
+func abs(x int) int { return max(x, -x) }
+
+// match plays a small match with bounded depth and nodes, so that its result
+// is the same on every machine, and returns a's result.
+func match(t *testing.T, a, b string, games int) matchResult {
+	t.Helper()
+	pa, err := parsePlayer(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pb, err := parsePlayer(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := playMatch(pa, pb, matchConfig{games: games, seed: 1, stones: 3, size: 15, rule: "freestyle"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := res.wins + res.losses + res.draws; n != games || len(res.games) != games {
+		t.Fatalf("%d games played, want %d", n, games)
+	}
+	for i, g := range res.games {
+		if g.xIsA != (i%2 == 0) {
+			t.Errorf("game %d: colours do not alternate", i)
+		}
+	}
+	t.Logf("\n%s", res.report(pa, pb))
+	return res
+}
+
+// TestLadder checks that a deeper search beats a shallower one.
+func TestLadder(t *testing.T) {
+	res := match(t, "depth=3,nodes=2000,threats=off", "depth=1,threats=off", 4)
+	if res.score() < 0.75 {
+		t.Errorf("depth 3 scores %.2f against depth 1, want at least 0.75", res.score())
+	}
+}
+
+// TestThreatSearchVersusBaseline checks that at equal depth the engine with
+// its threat search does at least as well as plain alpha-beta.
+func TestThreatSearchVersusBaseline(t *testing.T) {
+	res := match(t, "depth=2,nodes=5000", "depth=2,nodes=5000,threats=off", 4)
+	if res.score() < 0.5 {
+		t.Errorf("the threat search scores %.2f against the baseline, want at least 0.5", res.score())
+	}
+}
+
+func TestEloAndRecord(t *testing.T) {
+	r := matchResult{wins: 3, losses: 1}
+	if d, m := r.elo(); d < 150 || d > 250 || m <= 0 {
+		t.Errorf("3-1: elo %+.0f ± %.0f", d, m)
+	}
+	if d, _ := (matchResult{wins: 4}).elo(); d <= 0 {
+		t.Errorf("4-0: elo %+.0f", d)
+	}
+	g := gameRecord{opening: []string{"h8"}, moves: []string{"h9"}, xIsA: false, winner: 1}
+	if got := g.String(); !strings.HasPrefix(got, "x=b o=a b wins after 2 moves") {
+		t.Errorf("record: %q", got)
+	}
+}
+
+func TestRunRejectsBadPlayers(t *testing.T) {
+	if err := run("depth=x", "depth=1", matchConfig{games: 2, seed: 1, stones: 3, size: 15, rule: "freestyle"}, false); err == nil {
+		t.Error("bad -a accepted")
+	}
+	if err := run("depth=1", "nodes=-1", matchConfig{games: 2, seed: 1, stones: 3, size: 15, rule: "freestyle"}, false); err == nil {
+		t.Error("bad -b accepted")
+	}
+}

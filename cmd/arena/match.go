@@ -1,0 +1,200 @@
+package main
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"strings"
+	"time"
+
+	"movesvc/engine"
+	"movesvc/engine/gomoku"
+)
+
+// matchConfig describes a match between two players.
+type matchConfig struct {
+	games  int
+	seed   uint64
+	stones int // stones in each random opening
+	size   int
+	rule   string
+	onGame func(gameRecord) // called after every game, when set
+}
+
+// gameRecord is one finished game.
+type gameRecord struct {
+	opening []string
+	moves   []string
+	xIsA    bool
+	winner  int // 0: player a, 1: player b, -1: draw
+}
+
+// String describes the game on one line.
+func (g gameRecord) String() string {
+	x, o := "a", "b"
+	if !g.xIsA {
+		x, o = o, x
+	}
+	result := "draw"
+	if g.winner >= 0 {
+		result = "ab"[g.winner:g.winner+1] + " wins"
+	}
+	return fmt.Sprintf("x=%s o=%s %s after %d moves: %s | %s", x, o, result, len(g.opening)+len(g.moves),
+		strings.Join(g.opening, " "), strings.Join(g.moves, " "))
+}
+
+// matchResult is the score of a match, from player a's side.
+type matchResult struct {
+	wins, losses, draws int
+	nodes               [2]uint64
+	elapsed             [2]time.Duration
+	moves               [2]int
+	games               []gameRecord
+}
+
+// score returns a's points per game: 1 a win, 0.5 a draw.
+func (r matchResult) score() float64 {
+	n := r.wins + r.losses + r.draws
+	if n == 0 {
+		return 0.5
+	}
+	return (float64(r.wins) + float64(r.draws)/2) / float64(n)
+}
+
+// elo returns the rating difference of a over b implied by the score, and
+// its 95% margin, clamped for a score of 0 or 1.
+func (r matchResult) elo() (diff, margin float64) {
+	n := float64(r.wins + r.losses + r.draws)
+	s := min(max(r.score(), 0.5/n), 1-0.5/n)
+	diff = -400 * math.Log10(1/s-1)
+	sd := math.Sqrt(s * (1 - s) / n)
+	hi := min(s+1.96*sd, 1-0.5/n)
+	margin = -400*math.Log10(1/hi-1) - diff
+	return diff, margin
+}
+
+// report returns the match summary.
+func (r matchResult) report(a, b player) string {
+	var sb strings.Builder
+	diff, margin := r.elo()
+	fmt.Fprintf(&sb, "a: %s\nb: %s\n", a, b)
+	fmt.Fprintf(&sb, "a wins %d, loses %d, draws %d of %d games: score %.3f, elo %+.0f ± %.0f\n",
+		r.wins, r.losses, r.draws, r.wins+r.losses+r.draws, r.score(), diff, margin)
+	for i, name := range []string{"a", "b"} {
+		if r.moves[i] > 0 {
+			fmt.Fprintf(&sb, "%s: %d moves, %.0f nodes/move, %v/move\n", name, r.moves[i],
+				float64(r.nodes[i])/float64(r.moves[i]), (r.elapsed[i] / time.Duration(r.moves[i])).Round(time.Microsecond))
+		}
+	}
+	return sb.String()
+}
+
+// playMatch plays mc.games games between a and b (rounded up to even), each
+// random opening once with a as x and once with b as x.
+func playMatch(a, b player, mc matchConfig) (matchResult, error) {
+	rng := rand.New(rand.NewPCG(mc.seed, mc.seed^0x9e3779b97f4a7c15))
+	var res matchResult
+	players := [2]player{a, b}
+	for g := 0; g < mc.games; g += 2 {
+		opening, err := randomOpening(rng, mc)
+		if err != nil {
+			return res, err
+		}
+		for _, xIsA := range []bool{true, false} {
+			rec, err := playGame(players, opening, xIsA, mc, &res)
+			if err != nil {
+				return res, err
+			}
+			switch rec.winner {
+			case 0:
+				res.wins++
+			case 1:
+				res.losses++
+			default:
+				res.draws++
+			}
+			res.games = append(res.games, rec)
+			if mc.onGame != nil {
+				mc.onGame(rec)
+			}
+		}
+	}
+	return res, nil
+}
+
+func newState(moves []string, mc matchConfig) (*gomoku.State, error) {
+	st, err := gomoku.Game{}.NewState(engine.Setup{FromMoves: true, Moves: moves,
+		Options: map[string]any{"rule": mc.rule, "size": mc.size}})
+	if err != nil {
+		return nil, err
+	}
+	return st.(*gomoku.State), nil
+}
+
+// playGame plays one game from opening to its end; player a is x when
+// xIsA. It adds the players' node and time counts to res.
+func playGame(players [2]player, opening []string, xIsA bool, mc matchConfig, res *matchResult) (gameRecord, error) {
+	rec := gameRecord{opening: opening, xIsA: xIsA, winner: -1}
+	st, err := newState(opening, mc)
+	if err != nil {
+		return rec, err
+	}
+	for st.Outcome() == engine.OutcomeUnknown {
+		// who indexes players: a is x (to move on even plies) when xIsA.
+		who := st.Ply() & 1
+		if !xIsA {
+			who = 1 - who
+		}
+		r := players[who].move(st)
+		res.nodes[who] += r.Nodes
+		res.elapsed[who] += r.Elapsed
+		res.moves[who]++
+		rec.moves = append(rec.moves, st.FormatMove(r.Move))
+		st.Play(r.Move)
+		if st.Outcome() == engine.OutcomeLoss {
+			rec.winner = who
+		}
+	}
+	return rec, nil
+}
+
+// maxOpeningEval bounds the static evaluation of an opening, from the side
+// to move's view; the evaluation counts the move as an advantage, so about
+// 300 is even, and a single open two of one side scores about 500.
+const maxOpeningEval = 600
+
+// openingRadius is how far from the centre opening stones may lie.
+const openingRadius = 3
+
+// randomOpening returns a balanced opening: stones alternately x and o on
+// random free squares within openingRadius of the centre, redrawn until a short
+// search proves nothing for either side and the static evaluation is within
+// maxOpeningEval. Each opening is played with both colours, which evens
+// out what imbalance is left.
+func randomOpening(rng *rand.Rand, mc matchConfig) ([]string, error) {
+	c := mc.size / 2
+	for range 1000 {
+		var moves []string
+		used := map[[2]int]bool{}
+		for len(moves) < mc.stones {
+			sq := [2]int{c + rng.IntN(2*openingRadius+1) - openingRadius, c + rng.IntN(2*openingRadius+1) - openingRadius}
+			if used[sq] {
+				continue
+			}
+			used[sq] = true
+			moves = append(moves, fmt.Sprintf("%c%d", 'a'+sq[1], mc.size-sq[0]))
+		}
+		st, err := newState(moves, mc)
+		if err != nil {
+			return nil, err
+		}
+		if e := st.Evaluate(); e < -maxOpeningEval || e > maxOpeningEval {
+			continue
+		}
+		if r := (player{depth: 4, nodes: 5000, threats: true, bits: 16}).move(st); r.Outcome != engine.OutcomeUnknown {
+			continue
+		}
+		return moves, nil
+	}
+	return nil, fmt.Errorf("no balanced opening of %d stones found", mc.stones)
+}

@@ -1,0 +1,99 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"movesvc/engine"
+	"movesvc/engine/gomoku"
+)
+
+// player is one side's search settings.
+type player struct {
+	depth   int
+	nodes   uint64
+	time    time.Duration
+	threats bool
+	bits    int
+}
+
+// parsePlayer reads "key=value,..." settings: depth, nodes, time, threats
+// (on or off) and bits. Threat search is on unless turned off.
+func parsePlayer(s string) (player, error) {
+	p := player{threats: true, bits: 18}
+	for _, kv := range strings.Split(s, ",") {
+		if kv == "" {
+			continue
+		}
+		k, v, ok := strings.Cut(kv, "=")
+		if !ok {
+			return p, fmt.Errorf("setting %q: want key=value", kv)
+		}
+		var err error
+		switch k {
+		case "depth":
+			p.depth, err = strconv.Atoi(v)
+		case "nodes":
+			p.nodes, err = strconv.ParseUint(v, 10, 64)
+		case "time":
+			p.time, err = time.ParseDuration(v)
+		case "bits":
+			p.bits, err = strconv.Atoi(v)
+		case "threats":
+			switch v {
+			case "on":
+				p.threats = true
+			case "off":
+				p.threats = false
+			default:
+				err = fmt.Errorf("want on or off")
+			}
+		default:
+			return p, fmt.Errorf("unknown setting %q (depth, nodes, time, threats, bits)", k)
+		}
+		if err != nil {
+			return p, fmt.Errorf("setting %q: %v", kv, err)
+		}
+	}
+	if p.depth == 0 && p.nodes == 0 && p.time == 0 {
+		return p, fmt.Errorf("%q sets no limit: give depth, nodes or time", s)
+	}
+	return p, nil
+}
+
+// String returns the settings in the form parsePlayer reads.
+func (p player) String() string {
+	var parts []string
+	if p.depth > 0 {
+		parts = append(parts, "depth="+strconv.Itoa(p.depth))
+	}
+	if p.nodes > 0 {
+		parts = append(parts, "nodes="+strconv.FormatUint(p.nodes, 10))
+	}
+	if p.time > 0 {
+		parts = append(parts, "time="+p.time.String())
+	}
+	if !p.threats {
+		parts = append(parts, "threats=off")
+	}
+	return strings.Join(parts, ",")
+}
+
+// move searches st with p's settings.
+func (p player) move(st *gomoku.State) engine.Result {
+	ctx := context.Background()
+	if p.time > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, p.time)
+		defer cancel()
+	}
+	depth := p.depth
+	if depth <= 0 {
+		depth = gomoku.MaxDepth
+	}
+	return st.SearchWith(ctx, engine.Params{Depth: depth, TableBits: p.bits},
+		gomoku.Options{MaxNodes: p.nodes, NoThreatSearch: !p.threats})
+}
