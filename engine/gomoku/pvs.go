@@ -19,7 +19,7 @@ const (
 // moves. The first iteration always completes; a later one stopped by the
 // deadline or the node limit is discarded.
 func (s *searcher) iterate(maxDepth int) engine.Result {
-	res := engine.Result{Move: engine.NoMove}
+	res := engine.Result{Move: engine.NoMove, PV: make([]engine.Move, 0, maxPly)}
 	n := s.rootMoves(maxDepth)
 	rootEnd := s.sp
 	var score int32

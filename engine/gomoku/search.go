@@ -2,7 +2,6 @@ package gomoku
 
 import (
 	"context"
-	"sync"
 	"time"
 
 	"movesvc/engine"
@@ -65,13 +64,27 @@ type searcher struct {
 	pvLen   [maxPly]int
 }
 
-var searchers sync.Pool
+// searchers keeps a few idle searchers (about 5 MiB each, plus the table)
+// for reuse. A channel rather than a sync.Pool: a pool may drop them at any
+// collection, and a search would then allocate and clear megabytes.
+var searchers = make(chan *searcher, 4)
+
+// putSearcher returns s to the idle list, or drops it when the list is full.
+func putSearcher(s *searcher) {
+	s.b, s.done = nil, nil
+	select {
+	case searchers <- s:
+	default:
+	}
+}
 
 // getSearcher returns a searcher with a main table of 1<<bits entries, set
 // up to search b until done is closed.
 func getSearcher(b *board, bits int, done <-chan struct{}, opt Options) *searcher {
-	s, _ := searchers.Get().(*searcher)
-	if s == nil {
+	var s *searcher
+	select {
+	case s = <-searchers:
+	default:
 		s = &searcher{threat: make([]threatEntry, 1<<threatBits)}
 	}
 	if s.tt == nil || s.tt.Len() != 1<<bits {
@@ -158,7 +171,7 @@ func (st *State) SearchWith(ctx context.Context, params engine.Params, opt Optio
 	}
 	bits = min(bits, engine.MaxTableBits)
 	s := getSearcher(b, bits, ctx.Done(), opt)
-	defer searchers.Put(s)
+	defer putSearcher(s)
 	if d, ok := ctx.Deadline(); ok {
 		s.threatUntil = start.Add(d.Sub(start) / 4)
 	}

@@ -8,7 +8,7 @@ import "movesvc/engine"
 // for benchmarks and tools; engine.Search runs it as part of the search.
 func (st *State) VCF(budget uint64) (nodes uint64, plies int) {
 	s := getSearcher(&st.b, engine.DefaultTableBits, nil, Options{})
-	defer searchers.Put(s)
+	defer putSearcher(s)
 	s.budget = budget
 	plies = s.vcf(maxVCF)
 	return s.nodes, plies
