@@ -6,6 +6,7 @@ package games
 import (
 	"movesvc/engine"
 	"movesvc/engine/connect4"
+	"movesvc/engine/gomoku"
 	"movesvc/engine/tictactoe"
 )
 
@@ -14,6 +15,7 @@ func All() []engine.Game {
 	return []engine.Game{
 		tictactoe.Game{},
 		connect4.Game{},
+		gomoku.Game{},
 	}
 }
 
