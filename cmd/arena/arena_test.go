@@ -44,7 +44,7 @@ func TestOpenings(t *testing.T) {
 				t.Errorf("opening %q: %s is far from the centre", o, m)
 			}
 		}
-		if r := (player{depth: 4, threats: true, bits: 16}).move(st); r.Outcome != engine.OutcomeUnknown {
+		if r := (player{depth: 4, nodes: 5000, threats: true, bits: 16}).move(st); r.Outcome != engine.OutcomeUnknown {
 			t.Errorf("opening %q is decided: %v", o, r.Outcome)
 		}
 		seen[strings.Join(o, " ")] = true

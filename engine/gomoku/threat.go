@@ -152,7 +152,7 @@ func (s *searcher) vctAttack(depth int) int {
 		}
 		s.sp = start
 	} else if plies := s.vcf(maxVCF); plies > 0 {
-		result, bestMove = plies, s.threatMoveAt(key)
+		result, bestMove = plies, s.threatMoveAt()
 	} else if depth > 0 {
 		n := s.threats(me, false)
 		for j := start; j < start+n; j++ {
@@ -188,7 +188,7 @@ func (s *searcher) vctAttack(depth int) int {
 }
 
 // threatMoveAt returns the winning move vcf stored for the current position.
-func (s *searcher) threatMoveAt(uint64) int {
+func (s *searcher) threatMoveAt() int {
 	_, m, _ := s.probe(s.b.hash^saltVCF, 0)
 	return m
 }

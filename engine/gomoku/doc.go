@@ -1,0 +1,64 @@
+// Package gomoku plays Gomoku (five in a row) on square boards of 9x9 to
+// 19x19 under the freestyle rule (five or more in a row wins) or the
+// standard rule (exactly five wins; an overline is an ordinary line). Game
+// registers as "gomoku" with the options "rule" and "size"; State
+// implements engine.State and engine.Searcher.
+//
+// Board representation and patterns (board.go, pattern.go):
+//
+//   - A padded one-dimensional board: wall cells around the edge, so that
+//     line walks need no bounds checks.
+//   - Incremental line keys: for every cell and each of the four directions,
+//     the two-bit contents of the five cells on each side. Playing or
+//     undoing a stone updates the 40 keys it appears in, O(1) per move.
+//   - A pattern table built once per rule, 1 MiB, mapping a key to what each
+//     colour makes by playing at its centre: five, open four (two winning
+//     cells), four, open three (one move from an open four, split threes
+//     included), closed three, open two, two, one.
+//   - Per colour, a count of every pattern and its summed value over the
+//     empty cells, kept up to date by the same updates, so that "does the
+//     opponent have a four / an open three" and the static evaluation are
+//     O(1) (https://www.chessprogramming.org/Incremental_Updates).
+//   - Zobrist hashing with the side to move
+//     (https://www.chessprogramming.org/Zobrist_Hashing).
+//
+// Search (search.go, pvs.go, movegen.go, threat.go):
+//
+//   - Openings without search: the centre on an empty board, and the
+//     diagonal neighbour (towards the centre) of a lone stone.
+//   - Threat-space search with its own table (https://en.wikipedia.org/wiki/Threat_space_search,
+//     L.V. Allis, "Go-Moku and Threat-Space Search", 1993): VCF (victory by
+//     continuous fours: every attacking move a four, the reply forced) and
+//     VCT (fours and open threes, every defence against a three tried:
+//     the cells that leave no open three, and the defender's own fours).
+//     Both run at the root before the main search, at bounded node budgets
+//     and a quarter of the time to the deadline, and inside it: VCF at inner
+//     nodes and at the horizon, VCT and the "every defence loses" test near
+//     the root.
+//   - The opponent's VCF detected at the root (by a null move): only the
+//     root moves after which it fails are searched.
+//   - Principal variation search with iterative deepening and aspiration
+//     windows (https://www.chessprogramming.org/Principal_Variation_Search,
+//     https://www.chessprogramming.org/Aspiration_Windows), fail-soft, with
+//     mate-distance pruning and win scores stored relative to the node.
+//   - Transposition table (engine.Table) with the table move searched first.
+//   - Move generation by threat: the only block when the opponent has a
+//     four (searched without using depth); the defences and own fours when
+//     it has an open three; otherwise every empty cell within two of a
+//     stone, ordered by the patterns both sides make there (attack plus
+//     defence), the killer moves and the history heuristic
+//     (https://www.chessprogramming.org/Killer_Heuristic,
+//     https://www.chessprogramming.org/History_Heuristic).
+//   - When every move loses, the move a search without the threat search
+//     prefers, for the most stubborn defence.
+//   - Deadline from the context, polled every 256 nodes in both searches; a
+//     node limit (Options.MaxNodes) for reproducible tools and tests. The
+//     first iteration always completes.
+//   - No allocation per node: one move stack shared by every ply, reused
+//     searchers with their tables.
+//
+// A proved result is reported as engine.OutcomeWin or OutcomeLoss with its
+// distance. Threat-space proofs try every relevant defence; a result proved
+// by the main search considers defences within two cells of a stone, as the
+// move generator does.
+package gomoku
