@@ -16,8 +16,10 @@ const (
 )
 
 // iterate runs iterative deepening from depth 1 to maxDepth over the root
-// moves. The first iteration always completes; a later one stopped by the
-// deadline or the node limit is discarded.
+// moves. The first iteration always scores at least one root move, the
+// first in order, and may be stopped after it (its best move so far is
+// then the answer); a later iteration stopped by the deadline or the node
+// limit is discarded.
 func (s *searcher) iterate(maxDepth int) engine.Result {
 	res := engine.Result{Move: engine.NoMove, PV: make([]engine.Move, 0, maxPly)}
 	n := s.rootMoves(maxDepth)
@@ -33,9 +35,11 @@ func (s *searcher) iterate(maxDepth int) engine.Result {
 		if !s.stopped && (v <= alpha || v >= beta) {
 			v = s.searchRoot(depth, n, -engine.WinScore-1, engine.WinScore+1)
 		}
-		if s.stopped {
+		if s.stopped && (depth > 1 || v < -engine.WinScore) {
 			break
 		}
+		// A first iteration stopped after its first root move still gives
+		// the best move searched so far.
 		score = v
 		res.Depth = depth
 		res.Move = engine.Move(s.pv[0][0])
@@ -43,19 +47,20 @@ func (s *searcher) iterate(maxDepth int) engine.Result {
 		for _, m := range s.pv[0][:s.pvLen[0]] {
 			res.PV = append(res.PV, engine.Move(m))
 		}
-		if engine.IsWinScore(v) {
+		if engine.IsWinScore(v) || s.stopped {
 			break
 		}
 	}
 	s.sp = rootEnd - n
+	partial := s.stopped && res.Depth == 1 // the first iteration, cut short
 	res.Score = int(score)
 	switch {
 	case score >= engine.WinThreshold:
 		res.Outcome, res.PliesToEnd = engine.OutcomeWin, engine.PliesToEnd(score)
-	case score <= -engine.WinThreshold:
+	case score <= -engine.WinThreshold && !partial:
 		res.Outcome, res.PliesToEnd = engine.OutcomeLoss, engine.PliesToEnd(score)
 	}
-	res.Complete = res.Outcome != engine.OutcomeUnknown || res.Depth == maxDepth
+	res.Complete = res.Outcome != engine.OutcomeUnknown || res.Depth == maxDepth && !partial
 	return res
 }
 
@@ -116,7 +121,8 @@ func (s *searcher) rootMoves(depth int) int {
 
 // searchRoot searches every root move to depth with a PVS window and returns
 // the best score; the best move goes to the front of the list and to the
-// principal variation.
+// principal variation. When stopped it returns the best score so far, below
+// -WinScore if no move was scored.
 func (s *searcher) searchRoot(depth, n int, alpha, beta int32) int32 {
 	b := s.b
 	start := s.sp - n
@@ -136,7 +142,12 @@ func (s *searcher) searchRoot(depth, n int, alpha, beta int32) int32 {
 		}
 		b.undo(m)
 		if s.stopped {
-			return 0
+			return best
+		}
+		if depth == 1 {
+			// One root move is scored: the deadline may stop the first
+			// iteration from now on.
+			s.mayStop = true
 		}
 		if v > best {
 			best = v
