@@ -37,6 +37,7 @@ func NewSolver(tableBits int, book *Book) *Solver {
 func (s *Solver) Reset() {
 	s.table.Reset()
 	s.nodes = 0
+	s.stopped, s.limit = false, 0
 }
 
 // Nodes returns the number of positions searched since the last Reset.

@@ -237,3 +237,20 @@ func TestEmptyBoardFromBook(t *testing.T) {
 		t.Fatalf("empty board searched %d nodes", res.Nodes)
 	}
 }
+
+// TestSearchAfterStoppedSearch runs a search whose principal variation is
+// cut by its node limit, then another: the pooled solver must start fresh.
+func TestSearchAfterStoppedSearch(t *testing.T) {
+	for range 3 {
+		// From the book: the PV runs into positions past it and stops.
+		first := engine.Search(context.Background(), newState(t, engine.Setup{FromMoves: true}), engine.Params{})
+		if !first.Complete {
+			t.Fatalf("empty board: %+v", first)
+		}
+		tp := loadTestSet(t, "Test_L1_R1")[0]
+		res := engine.Search(context.Background(), newState(t, movesSetup(tp.moves)), engine.Params{})
+		if !res.Complete || res.Score != tp.score {
+			t.Fatalf("%s after another search: %+v, want exact %d", tp.moves, res, tp.score)
+		}
+	}
+}
