@@ -9,14 +9,14 @@ import (
 )
 
 func TestParsePlayer(t *testing.T) {
-	p, err := parsePlayer("depth=6,nodes=1000,time=50ms,threats=off,bits=16")
-	if err != nil || p.depth != 6 || p.nodes != 1000 || p.time.Milliseconds() != 50 || p.threats || p.bits != 16 {
+	p, err := parsePlayer("depth=6,nodes=1000,time=50ms,threats=off,plain=true,bits=16")
+	if err != nil || p.depth != 6 || p.nodes != 1000 || p.time.Milliseconds() != 50 || p.threats || !p.plain || p.bits != 16 {
 		t.Errorf("parsePlayer: %+v, %v", p, err)
 	}
-	if got := p.String(); got != "depth=6,nodes=1000,time=50ms,threats=off" {
+	if got := p.String(); got != "depth=6,nodes=1000,time=50ms,threats=off,plain=true" {
 		t.Errorf("String() = %q", got)
 	}
-	for _, bad := range []string{"", "depth", "depth=x", "speed=3", "threats=maybe", "time=5", "bits=16"} {
+	for _, bad := range []string{"", "depth", "depth=x", "speed=3", "threats=maybe", "plain=sometimes", "time=5", "bits=16"} {
 		if _, err := parsePlayer(bad); err == nil {
 			t.Errorf("parsePlayer(%q) accepted", bad)
 		}
@@ -106,6 +106,16 @@ func TestThreatSearchVersusBaseline(t *testing.T) {
 	res := match(t, "depth=2,nodes=5000", "depth=2,nodes=5000,threats=off", 4)
 	if res.score() < 0.5 {
 		t.Errorf("the threat search scores %.2f against the baseline, want at least 0.5", res.score())
+	}
+}
+
+// TestThreatKnowledgeVersusPlain checks that the full engine beats plain
+// alpha-beta (no threat search, no forced blocks, no open-three defences,
+// no extensions) at equal depth and node limit.
+func TestThreatKnowledgeVersusPlain(t *testing.T) {
+	res := match(t, "depth=2,nodes=5000", "depth=2,nodes=5000,plain=true", 10)
+	if res.score() < 0.7 {
+		t.Errorf("the full engine scores %.2f against plain alpha-beta, want at least 0.7", res.score())
 	}
 }
 

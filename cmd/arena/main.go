@@ -1,7 +1,9 @@
 // Command arena plays the gomoku engine against itself under two player
 // settings and reports the score: a self-play ladder for checking that
-// deeper or longer searches win, and that the threat search (VCF/VCT) beats
-// plain alpha-beta.
+// deeper or longer searches win, and what the threat knowledge adds: the
+// full engine against itself without VCF/VCT (threats=off) and against plain
+// alpha-beta (plain=true: no threat search, no forced blocks, no open-three
+// defences, no extensions).
 //
 // Each game starts from a random balanced opening (a few stones near the
 // centre, drawn from -seed) and every opening is played twice, each player
@@ -11,7 +13,8 @@
 //
 // A player is a comma-separated list of settings: depth=N (deepest
 // iteration), nodes=N (node limit per move), time=D (time per move, a Go
-// duration), threats=on|off (the threat search), bits=N (table size).
+// duration), threats=on|off (the threat search), plain=true|false (plain
+// alpha-beta), bits=N (table size).
 package main
 
 import (

@@ -17,6 +17,7 @@ type player struct {
 	nodes   uint64
 	time    time.Duration
 	threats bool
+	plain   bool
 	bits    int
 }
 
@@ -51,8 +52,10 @@ func parsePlayer(s string) (player, error) {
 			default:
 				err = fmt.Errorf("want on or off")
 			}
+		case "plain":
+			p.plain, err = strconv.ParseBool(v)
 		default:
-			return p, fmt.Errorf("unknown setting %q (depth, nodes, time, threats, bits)", k)
+			return p, fmt.Errorf("unknown setting %q (depth, nodes, time, threats, plain, bits)", k)
 		}
 		if err != nil {
 			return p, fmt.Errorf("setting %q: %v", kv, err)
@@ -79,6 +82,9 @@ func (p player) String() string {
 	if !p.threats {
 		parts = append(parts, "threats=off")
 	}
+	if p.plain {
+		parts = append(parts, "plain=true")
+	}
 	return strings.Join(parts, ",")
 }
 
@@ -95,5 +101,5 @@ func (p player) move(st *gomoku.State) engine.Result {
 		depth = gomoku.MaxDepth
 	}
 	return st.SearchWith(ctx, engine.Params{Depth: depth, TableBits: p.bits},
-		gomoku.Options{MaxNodes: p.nodes, NoThreatSearch: !p.threats})
+		gomoku.Options{MaxNodes: p.nodes, NoThreatSearch: !p.threats, Plain: p.plain})
 }

@@ -196,7 +196,7 @@ func (s *searcher) pvs(depth, ply int, alpha, beta int32) int32 {
 		return b.evaluate()
 	}
 	if depth <= 0 {
-		if !oppFour {
+		if !oppFour || s.plain {
 			return s.leaf(ply)
 		}
 		depth = 0
@@ -350,6 +350,8 @@ func (s *searcher) generate(ply, ttMove int) int {
 	me, opp := b.toMove(), 1-b.toMove()
 	var n int
 	switch {
+	case s.plain:
+		n = s.candidates(me)
 	case b.count[opp][patFive] > 0:
 		n = s.fives(opp)
 		if n > 1 {

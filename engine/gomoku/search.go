@@ -25,6 +25,13 @@ type Options struct {
 	// leaving plain PVS over the pattern evaluation: the baseline the arena
 	// measures the threat search against.
 	NoThreatSearch bool
+	// Plain turns off everything that knows about threats: VCF and VCT,
+	// the forced block of a four, the open-three defences and the
+	// extension of forced replies. What is left is plain alpha-beta (PVS
+	// with the table, killers and history) over every cell within two of a
+	// stone and the pattern evaluation, the engine a Gomoku programmer
+	// writes first: the arena's baseline for what the threat knowledge adds.
+	Plain bool
 }
 
 // searcher is the per-search state, reused between searches through a pool:
@@ -38,6 +45,7 @@ type searcher struct {
 	done       <-chan struct{}
 	maxNodes   uint64
 	useThreats bool // threat search on
+	plain      bool // no threat knowledge at all (Options.Plain)
 	mayStop    bool
 	stopped    bool
 	deadline   bool // the context ended the search
@@ -98,7 +106,7 @@ func getSearcher(b *board, bits int, done <-chan struct{}, opt Options) *searche
 		s.gen = 1
 	}
 	s.b, s.done = b, done
-	s.maxNodes, s.useThreats = opt.MaxNodes, !opt.NoThreatSearch
+	s.maxNodes, s.useThreats, s.plain = opt.MaxNodes, !opt.NoThreatSearch && !opt.Plain, opt.Plain
 	s.mayStop, s.stopped, s.deadline = false, false, false
 	s.nodes, s.threatNodes, s.sp = 0, 0, 0
 	s.rootPly, s.threatMove, s.threatUntil = b.ply, -1, time.Time{}

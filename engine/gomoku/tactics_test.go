@@ -20,6 +20,15 @@ func stillWins(st *gomoku.State, m engine.Move) bool {
 	return search(c, 8, gomoku.Options{MaxNodes: 30_000}).Outcome == engine.OutcomeLoss
 }
 
+// lostAfter is stillWins for longer wins: the defender's own search after
+// m, given up to maxNodes, proves its loss.
+func lostAfter(st *gomoku.State, m engine.Move, maxNodes uint64) bool {
+	c := st.Clone().(*gomoku.State)
+	c.Play(m)
+	return c.Outcome() == engine.OutcomeLoss ||
+		search(c, 30, gomoku.Options{MaxNodes: maxNodes}).Outcome == engine.OutcomeLoss
+}
+
 // holds reports whether, after the defender plays m, the attacker's search
 // finds no forced win.
 func holds(st *gomoku.State, m engine.Move) bool {
@@ -95,9 +104,10 @@ func TestVCFBeyondDepth(t *testing.T) {
 	if res.Outcome != engine.OutcomeWin || res.PliesToEnd < 15 || !stillWins(st, res.Move) {
 		t.Errorf("VCF puzzle: %s %v in %d plies", st.FormatMove(res.Move), res.Outcome, res.PliesToEnd)
 	}
-	res = search(st, 2, gomoku.Options{NoThreatSearch: true})
-	if res.Outcome == engine.OutcomeWin {
-		t.Errorf("without threat search a depth-2 search proves a %d-ply win", res.PliesToEnd)
+	for _, opt := range []gomoku.Options{{NoThreatSearch: true}, {Plain: true}} {
+		if res := search(st, 2, opt); res.Outcome == engine.OutcomeWin {
+			t.Errorf("%+v: a depth-2 search proves a %d-ply win", opt, res.PliesToEnd)
+		}
 	}
 }
 
