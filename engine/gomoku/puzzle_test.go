@@ -62,7 +62,8 @@ const (
 
 // solve searches a puzzle to depth 8 within maxNodes and reports whether
 // the engine's move keeps the forced win: it is the known first move, or
-// the engine proved a win and the opponent's own search proves its loss.
+// the engine proved a win and either the opponent's own search proves its
+// loss or the engine wins the game out against the opponent's best replies.
 func solve(t testing.TB, p puzzle, maxNodes uint64) (bool, engine.Result) {
 	t.Helper()
 	st := puzzleState(t, p)
@@ -70,7 +71,25 @@ func solve(t testing.TB, p puzzle, maxNodes uint64) (bool, engine.Result) {
 	if st.FormatMove(res.Move) == p.First {
 		return true, res
 	}
-	return res.Outcome == engine.OutcomeWin && lostAfter(st, res.Move, 4_000_000), res
+	return res.Outcome == engine.OutcomeWin && (lostAfter(st, res.Move, 1_000_000) || winsPlayout(st, res.Move)), res
+}
+
+// winsPlayout plays m and then the game out, the defender searching 1
+// million nodes a move and the attacker 2 million, and reports whether the
+// attacker makes five within 80 plies.
+func winsPlayout(st *gomoku.State, m engine.Move) bool {
+	c := st.Clone().(*gomoku.State)
+	c.Play(m)
+	for ply := 0; ply < 80 && c.Outcome() == engine.OutcomeUnknown; ply++ {
+		nodes := uint64(1_000_000)
+		if ply%2 == 1 {
+			nodes = 2_000_000
+		}
+		c.Play(search(c, 8, gomoku.Options{MaxNodes: nodes}).Move)
+	}
+	// After the attacker's five the side to move, the loser, is st's
+	// opponent.
+	return c.Outcome() == engine.OutcomeLoss && c.ToMove() != st.ToMove()
 }
 
 // TestPuzzleSample solves every tenth puzzle (60 of them; every thirtieth
