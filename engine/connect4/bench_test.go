@@ -49,12 +49,15 @@ func BenchmarkTestSets(b *testing.B) {
 
 // BenchmarkServiceDeadline answers the first positions of a test set as the
 // service does (engine.Search: book, then the solver under the default 1 s
-// deadline) and reports the share answered exactly and the mean time.
+// deadline) and reports the share answered exactly, the share of the
+// positions beyond the book's depth answered exactly, and the mean time.
+// With -v it lists the positions not answered exactly.
 func BenchmarkServiceDeadline(b *testing.B) {
 	for _, name := range []string{"Test_L1_R3", "Test_L1_R2"} {
 		b.Run(name, func(b *testing.B) {
 			set := loadTestSet(b, name)[:100]
 			exact, answered := 0, 0
+			beyond, beyondExact := 0, 0
 			for b.Loop() {
 				for _, tp := range set {
 					st := newState(b, movesSetup(tp.moves))
@@ -62,15 +65,26 @@ func BenchmarkServiceDeadline(b *testing.B) {
 					res := engine.Search(ctx, st, engine.Params{})
 					cancel()
 					answered++
-					if res.Complete {
-						if res.Score != tp.score {
-							b.Fatalf("%s: score %d, want %d", tp.moves, res.Score, tp.score)
+					if len(tp.moves) > DefaultBook().Complete() {
+						beyond++
+					}
+					if !res.Complete {
+						if testing.Verbose() {
+							b.Logf("%s (%d stones): not exact within 1 s", tp.moves, len(tp.moves))
 						}
-						exact++
+						continue
+					}
+					if res.Score != tp.score {
+						b.Fatalf("%s: score %d, want %d", tp.moves, res.Score, tp.score)
+					}
+					exact++
+					if len(tp.moves) > DefaultBook().Complete() {
+						beyondExact++
 					}
 				}
 			}
 			b.ReportMetric(float64(exact)/float64(answered), "exact-share")
+			b.ReportMetric(float64(beyondExact)/float64(max(beyond, 1)), "exact-share-beyond-book")
 			b.ReportMetric(float64(b.Elapsed().Milliseconds())/float64(answered), "ms/position")
 		})
 	}
