@@ -60,7 +60,12 @@ func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
 		writeProblem(w, r, overloaded("every search slot is busy and the wait queue is full; retry later"))
 		return
 	}
-	res := s.search(ctx, st, engine.Params{Depth: depth, TableBits: s.cfg.TableBits})
+	res, err := s.search(ctx, game, st, engine.Params{Depth: depth, TableBits: s.cfg.TableBits})
+	if err != nil {
+		s.metrics.Rejections.Inc()
+		writeProblem(w, r, overloaded("the searches running now hold the whole memory budget; retry later"))
+		return
+	}
 
 	s.metrics.SearchNodes.WithLabelValues(desc.Name).Add(float64(res.Nodes))
 	s.metrics.SearchDuration.WithLabelValues(desc.Name).Observe(res.Elapsed.Seconds())
@@ -82,15 +87,21 @@ func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, newMoveResponse(desc.Name, st, res))
 }
 
-// search runs one admitted search. The slot and the in-flight gauge are
-// given back even if the search panics.
-func (s *Server) search(ctx context.Context, st engine.State, params engine.Params) engine.Result {
+// search runs one admitted search once its memory is reserved from the
+// budget, waiting for it while ctx allows; the error says the wait ended
+// first. The slot, the memory and the in-flight gauge are given back even
+// if the search panics.
+func (s *Server) search(ctx context.Context, game engine.Game, st engine.State, params engine.Params) (engine.Result, error) {
+	defer s.admission.release()
+	mem, err := s.memory.Reserve(ctx, engine.SearchMemory(game, params))
+	if err != nil {
+		return engine.Result{}, err
+	}
+	defer mem.Release()
+	params.Memory = mem
 	s.metrics.SearchesInFlight.Inc()
-	defer func() {
-		s.metrics.SearchesInFlight.Dec()
-		s.admission.release()
-	}()
-	return engine.Search(ctx, st, params)
+	defer s.metrics.SearchesInFlight.Dec()
+	return engine.Search(ctx, st, params), nil
 }
 
 // stateProblem maps a game's rejection of the position to a 422 naming the

@@ -31,6 +31,12 @@ type Config struct {
 	// TableBits sizes each search's transposition table: 1<<TableBits
 	// entries of 16 bytes (engine.DefaultTableBits).
 	TableBits int
+	// MemoryBudget bounds, in bytes, what the searches running at once hold
+	// in tables and per-search buffers together (engine.MemoryBudget); a
+	// search waits for its share within its deadline. Zero means enough for
+	// MaxSearches searches of the hungriest game; less than one search of
+	// that game is raised to it.
+	MemoryBudget int64
 }
 
 func (c Config) withDefaults() Config {
@@ -68,6 +74,7 @@ type Server struct {
 	gatherer  prometheus.Gatherer
 	validate  *validator.Validate
 	admission *admission
+	memory    *engine.MemoryBudget
 	ready     atomic.Bool
 	router    chi.Router
 }
@@ -77,15 +84,18 @@ type Server struct {
 // The server starts ready.
 func New(cfg Config, reg *engine.Registry, log *slog.Logger, promReg prometheus.Registerer, gatherer prometheus.Gatherer) *Server {
 	cfg = cfg.withDefaults()
+	cfg.MemoryBudget = memoryBudget(cfg, reg, log)
 	adm := newAdmission(cfg.MaxSearches, cfg.QueueSize)
+	mem := engine.NewMemoryBudget(cfg.MemoryBudget)
 	s := &Server{
 		cfg:       cfg,
 		games:     reg,
 		log:       log,
-		metrics:   NewMetrics(promReg, adm.queued),
+		metrics:   NewMetrics(promReg, adm.queued, mem),
 		gatherer:  gatherer,
 		validate:  newValidator(),
 		admission: adm,
+		memory:    mem,
 	}
 	for _, name := range reg.Names() {
 		// Every game's series exist from the start, at zero.
@@ -96,6 +106,25 @@ func New(cfg Config, reg *engine.Registry, log *slog.Logger, promReg prometheus.
 	s.ready.Store(true)
 	s.router = s.routes()
 	return s
+}
+
+// memoryBudget resolves cfg.MemoryBudget against the memory one search of
+// each game in reg holds: zero means MaxSearches searches of the hungriest
+// game, and a budget too small for one such search is raised to it.
+func memoryBudget(cfg Config, reg *engine.Registry, log *slog.Logger) int64 {
+	var most int64
+	for _, g := range reg.Games() {
+		most = max(most, engine.SearchMemory(g, engine.Params{TableBits: cfg.TableBits}))
+	}
+	switch {
+	case cfg.MemoryBudget == 0:
+		return int64(cfg.MaxSearches) * most
+	case cfg.MemoryBudget < most:
+		log.Warn("memory budget raised to one search of the hungriest game",
+			slog.Int64("asked_bytes", cfg.MemoryBudget), slog.Int64("bytes", most))
+		return most
+	}
+	return cfg.MemoryBudget
 }
 
 // Metrics returns the server's metrics.

@@ -110,7 +110,7 @@ func (m *Main) Run() error {
 	m.listener = ln
 	m.Log.Info("listening", slog.String("addr", ln.Addr().String()),
 		slog.Int("max_searches", m.API.Config().MaxSearches), slog.Int("queue_size", m.API.Config().QueueSize),
-		slog.Duration("max_timeout", m.API.Config().MaxTimeout))
+		slog.Duration("max_timeout", m.API.Config().MaxTimeout), slog.Int64("memory_budget_bytes", m.API.Config().MemoryBudget))
 	go func() {
 		if err := m.server.Serve(ln); !errors.Is(err, http.ErrServerClosed) {
 			m.errs <- err
