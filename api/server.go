@@ -34,8 +34,9 @@ type Config struct {
 	// MemoryBudget bounds, in bytes, what the searches running at once hold
 	// in tables and per-search buffers together (engine.MemoryBudget); a
 	// search waits for its share within its deadline. Zero means enough for
-	// MaxSearches searches of the hungriest game; less than one search of
-	// that game is raised to it.
+	// MaxSearches searches of the hungriest game plus one idle table of
+	// TableBits per search kept for reuse; less than one search of that game
+	// is raised to it.
 	MemoryBudget int64
 }
 
@@ -110,7 +111,9 @@ func New(cfg Config, reg *engine.Registry, log *slog.Logger, promReg prometheus.
 
 // memoryBudget resolves cfg.MemoryBudget against the memory one search of
 // each game in reg holds: zero means MaxSearches searches of the hungriest
-// game, and a budget too small for one such search is raised to it.
+// game plus room for as many idle tables, so that a table is reused even
+// while every slot runs that game; a budget too small for one such search
+// is raised to it.
 func memoryBudget(cfg Config, reg *engine.Registry, log *slog.Logger) int64 {
 	var most int64
 	for _, g := range reg.Games() {
@@ -118,7 +121,7 @@ func memoryBudget(cfg Config, reg *engine.Registry, log *slog.Logger) int64 {
 	}
 	switch {
 	case cfg.MemoryBudget == 0:
-		return int64(cfg.MaxSearches) * most
+		return int64(cfg.MaxSearches) * (most + engine.TableBytes(cfg.TableBits))
 	case cfg.MemoryBudget < most:
 		log.Warn("memory budget raised to one search of the hungriest game",
 			slog.Int64("asked_bytes", cfg.MemoryBudget), slog.Int64("bytes", most))
