@@ -1,37 +1,102 @@
 package api
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"mime"
+	"net"
 	"net/http"
+	"reflect"
 	"strings"
 )
 
 // decodeJSON reads r's body, which must be one JSON object of at most
-// maxBytes with only the fields v knows, into v. It returns a *Problem:
-// 415 for another content type, 413 for a larger body, 400 for anything
-// that is not such an object.
+// maxBytes with only the fields v knows, each once and spelt exactly, into v.
+// It returns a *Problem: 415 for another content type, 413 for a larger
+// body, 408 for a body not sent in time, 400 for anything that is not such
+// an object.
 func decodeJSON(w http.ResponseWriter, r *http.Request, maxBytes int64, v any) *Problem {
 	if p := checkContentType(r.Header.Get("Content-Type")); p != nil {
 		return p
 	}
-	body := http.MaxBytesReader(w, r.Body, maxBytes)
-	dec := json.NewDecoder(body)
+	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBytes))
+	if err != nil {
+		return readProblem(err, maxBytes)
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
 		return decodeProblem(err, maxBytes)
 	}
 	// One object and nothing after it but white space.
 	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
-		if p := tooLarge(err, maxBytes); p != nil {
-			return p
+		return malformed("the body must hold a single JSON object and nothing after it",
+			ProblemError{Location: "body", Message: "must end after the object"})
+	}
+	return checkKeys(data, v)
+}
+
+// readProblem explains why the body could not be read: too large, too slow
+// (the server's read timeout), or cut off.
+func readProblem(err error, maxBytes int64) *Problem {
+	if p := tooLarge(err, maxBytes); p != nil {
+		return p
+	}
+	if ne, ok := errors.AsType[net.Error](err); ok && ne.Timeout() {
+		return &Problem{Type: typeTimeout, Title: "Request timeout", Status: http.StatusRequestTimeout,
+			Detail: "the body was not received within the server's read timeout",
+			Errors: []ProblemError{{Location: "body", Message: "was not received in time"}}}
+	}
+	return malformed("the body could not be read: "+err.Error(), ProblemError{Location: "body", Message: "could not be read"})
+}
+
+// checkKeys rejects what encoding/json lets through: a field given twice
+// (the last would win) and a field name that matches one of v's only when
+// case is folded ("GAME", "moveſ"). data holds one valid JSON object; v
+// points to a struct.
+func checkKeys(data []byte, v any) *Problem {
+	known := jsonNames(reflect.TypeOf(v).Elem())
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+		return nil // not an object: Decode has already said so
+	}
+	seen := map[string]bool{}
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return nil
 		}
-		return malformed("the body must hold a single JSON object and nothing after it")
+		key, _ := tok.(string)
+		switch {
+		case !known[key]:
+			return malformed(fmt.Sprintf("unknown field %q", key),
+				ProblemError{Location: "body." + key, Message: "is not a field of this request (field names are case-sensitive)"})
+		case seen[key]:
+			return malformed(fmt.Sprintf("field %q is given twice", key),
+				ProblemError{Location: "body." + key, Message: "is given more than once"})
+		}
+		seen[key] = true
+		var skip json.RawMessage
+		if err := dec.Decode(&skip); err != nil {
+			return nil
+		}
 	}
 	return nil
+}
+
+// jsonNames returns the JSON names of struct type t's fields.
+func jsonNames(t reflect.Type) map[string]bool {
+	names := map[string]bool{}
+	for i := range t.NumField() {
+		name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
+		if name != "" && name != "-" {
+			names[name] = true
+		}
+	}
+	return names
 }
 
 func checkContentType(ct string) *Problem {
@@ -57,8 +122,9 @@ func tooLarge(err error, maxBytes int64) *Problem {
 	if !errors.As(err, &mbe) {
 		return nil
 	}
+	msg := fmt.Sprintf("must be at most %d bytes", maxBytes)
 	return &Problem{Type: typeTooLarge, Title: "Request body too large", Status: http.StatusRequestEntityTooLarge,
-		Detail: fmt.Sprintf("the body must be at most %d bytes", maxBytes)}
+		Detail: "the body " + msg, Errors: []ProblemError{{Location: "body", Message: msg}}}
 }
 
 // decodeProblem explains a json.Decoder error in terms of the request's
@@ -71,11 +137,12 @@ func decodeProblem(err error, maxBytes int64) *Problem {
 	var typ *json.UnmarshalTypeError
 	switch {
 	case errors.Is(err, io.EOF):
-		return malformed("the body is empty; it must be a JSON object")
+		return malformed("the body is empty; it must be a JSON object", ProblemError{Location: "body", Message: "is empty"})
 	case errors.Is(err, io.ErrUnexpectedEOF):
-		return malformed("the body ends in the middle of a JSON value")
+		return malformed("the body ends in the middle of a JSON value", ProblemError{Location: "body", Message: "ends in the middle of a JSON value"})
 	case errors.As(err, &syntax):
-		return malformed(fmt.Sprintf("the body is not valid JSON: %v at byte %d", syntax, syntax.Offset))
+		msg := fmt.Sprintf("is not valid JSON: %v at byte %d", syntax, syntax.Offset)
+		return malformed("the body "+msg, ProblemError{Location: "body", Message: msg})
 	case errors.As(err, &typ):
 		loc := "body"
 		if typ.Field != "" {
@@ -88,7 +155,7 @@ func decodeProblem(err error, maxBytes int64) *Problem {
 		return malformed(fmt.Sprintf("unknown field %q", name),
 			ProblemError{Location: "body." + name, Message: "is not a field of this request"})
 	}
-	return malformed("the body could not be read as JSON: " + err.Error())
+	return malformed("the body could not be read as JSON: "+err.Error(), ProblemError{Location: "body", Message: "is not a JSON object of this request"})
 }
 
 // describeType names a Go type the way a JSON client thinks of it.

@@ -158,9 +158,12 @@ func (s *Server) handleOpenAPI(w http.ResponseWriter, r *http.Request) {
 }
 
 // quote renders a client-supplied string for a message, cut to a sane length.
-func quote(s string) string {
+func quote(s string) string { return strconv.Quote(clip(s)) }
+
+// clip cuts a client-supplied string to a sane length for a problem.
+func clip(s string) string {
 	if r := []rune(s); len(r) > 40 {
 		s = string(r[:40]) + "…"
 	}
-	return strconv.Quote(s)
+	return s
 }

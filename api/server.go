@@ -148,13 +148,15 @@ func (s *Server) routes() chi.Router {
 	r.Use(withRequestID, s.metrics.instrument, s.accessLog, s.recoverPanics)
 	r.NotFound(func(w http.ResponseWriter, r *http.Request) {
 		writeProblem(w, r, &Problem{Type: typeNotFound, Title: "Not found", Status: http.StatusNotFound,
-			Detail: "no such resource; see GET /openapi.yaml"})
+			Detail: "no such resource; see GET /openapi.yaml",
+			Errors: []ProblemError{{Location: "path", Message: "is not a resource of this service", Value: clip(r.URL.Path)}}})
 	})
 	r.MethodNotAllowed(func(w http.ResponseWriter, req *http.Request) {
 		allowed := allowedMethods(r, req.URL.Path)
 		w.Header().Set("Allow", strings.Join(allowed, ", "))
 		writeProblem(w, req, &Problem{Type: typeMethod, Title: "Method not allowed", Status: http.StatusMethodNotAllowed,
-			Detail: "method " + req.Method + " is not allowed here; allowed: " + strings.Join(allowed, ", ")})
+			Detail: "method " + quote(req.Method) + " is not allowed here; allowed: " + strings.Join(allowed, ", "),
+			Errors: []ProblemError{{Location: "method", Message: "must be one of: " + strings.Join(allowed, ", "), Value: clip(req.Method)}}})
 	})
 	r.Post("/move", s.handleMove)
 	r.Get("/games", s.handleGames)
