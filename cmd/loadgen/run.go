@@ -56,11 +56,11 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 	rec := newRecorder()
 	send := func(i int) {
 		start := time.Now()
-		status, err := do(ctx, client, opts, bodies, i)
+		status, retryAfter, err := do(ctx, client, opts, bodies, i)
 		if ctx.Err() != nil && err != nil {
 			return // cut off by the end of the run: not a result
 		}
-		rec.add(status, err, time.Since(start))
+		rec.add(status, retryAfter, err, time.Since(start))
 	}
 	start := time.Now()
 	skipped := 0
@@ -139,8 +139,8 @@ func openLoop(ctx context.Context, opts Options, send func(int)) (skipped int) {
 	return skipped
 }
 
-// do sends request i and returns its status.
-func do(ctx context.Context, client *http.Client, opts Options, bodies [][]byte, i int) (int, error) {
+// do sends request i and returns its status and Retry-After header.
+func do(ctx context.Context, client *http.Client, opts Options, bodies [][]byte, i int) (int, string, error) {
 	var req *http.Request
 	var err error
 	if bodies != nil {
@@ -152,13 +152,13 @@ func do(ctx context.Context, client *http.Client, opts Options, bodies [][]byte,
 		req, err = http.NewRequestWithContext(ctx, http.MethodGet, opts.URL+opts.Path, nil)
 	}
 	if err != nil {
-		return 0, err
+		return 0, "", err
 	}
 	resp, err := client.Do(req)
 	if err != nil {
-		return 0, err
+		return 0, "", err
 	}
 	_, err = io.Copy(io.Discard, resp.Body)
 	resp.Body.Close()
-	return resp.StatusCode, err
+	return resp.StatusCode, resp.Header.Get("Retry-After"), err
 }
