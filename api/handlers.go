@@ -92,7 +92,8 @@ func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
 // first. The slot, the memory and the in-flight gauge are given back even
 // if the search panics.
 func (s *Server) search(ctx context.Context, game engine.Game, st engine.State, params engine.Params) (engine.Result, error) {
-	defer s.admission.release()
+	admitted := time.Now()
+	defer func() { s.admission.release(time.Since(admitted)) }()
 	mem, err := s.memory.Reserve(ctx, engine.SearchMemory(game, params))
 	if err != nil {
 		return engine.Result{}, err

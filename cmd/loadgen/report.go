@@ -53,8 +53,9 @@ type Report struct {
 	// NoRetryAfter counts 503s that came without a Retry-After header.
 	NoRetryAfter int
 	// ServerDiff holds each watched server metric: the increase over the run
-	// for counters, the value at the end for gauges.
-	ServerDiff map[string]float64
+	// for counters, the value at the end for gauges. ServerBefore and
+	// ServerAfter are the values scraped before and after the run.
+	ServerDiff, ServerBefore, ServerAfter map[string]float64
 }
 
 func isCounter(name string) bool {
@@ -81,7 +82,7 @@ func (r *recorder) report(opts Options, elapsed time.Duration, before, after map
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	rep := &Report{Options: opts, Elapsed: elapsed, Statuses: map[int]int{}, Errors: r.errors, ServerDiff: map[string]float64{},
-		NoRetryAfter: r.noRetryAfter}
+		ServerBefore: before, ServerAfter: after, NoRetryAfter: r.noRetryAfter}
 	var all []time.Duration
 	for status, ds := range r.latencies {
 		rep.Statuses[status] = len(ds)
@@ -133,6 +134,15 @@ func (rep *Report) Check(want503 bool) error {
 // Throughput returns answered requests per second.
 func (rep *Report) Throughput() float64 { return float64(rep.Requests) / rep.Elapsed.Seconds() }
 
+// Summary returns the report's figures on one line of key=value pairs,
+// times in milliseconds, for scripts.
+func (rep *Report) Summary() string {
+	ms := func(d time.Duration) string { return strconv.FormatFloat(float64(d)/1e6, 'f', 3, 64) }
+	return fmt.Sprintf("summary requests=%d throughput=%.1f ok=%d rejected=%d errors=%d p50=%s p99=%s ok_p99=%s ok_max=%s rejected_p99=%s rejected_max=%s",
+		rep.Requests, rep.Throughput(), rep.Statuses[http.StatusOK], rep.Statuses[http.StatusServiceUnavailable], rep.Statuses[0],
+		ms(rep.All.P50), ms(rep.All.P99), ms(rep.OK.P99), ms(rep.OK.Max), ms(rep.Rejected.P99), ms(rep.Rejected.Max))
+}
+
 // Print writes the report for people.
 func (rep *Report) Print(w io.Writer) {
 	o := rep.Options
@@ -177,10 +187,15 @@ func (rep *Report) Print(w io.Writer) {
 		names = append(names, n)
 	}
 	sort.Strings(names)
-	fmt.Fprintln(w, "server metrics (counters: increase during the run; gauges: value at the end):")
+	fmt.Fprintln(w, "server metrics: before -> after (counters: +increase)")
 	for _, n := range names {
-		fmt.Fprintf(w, "  %s %g\n", n, rep.ServerDiff[n])
+		if isCounter(n) {
+			fmt.Fprintf(w, "  %-45s %g -> %g (+%g)\n", n, rep.ServerBefore[n], rep.ServerAfter[n], rep.ServerDiff[n])
+		} else {
+			fmt.Fprintf(w, "  %-45s %g -> %g\n", n, rep.ServerBefore[n], rep.ServerAfter[n])
+		}
 	}
+	fmt.Fprintln(w, rep.Summary())
 }
 
 // watched are the server metrics a report compares; series are summed over
@@ -191,6 +206,8 @@ var watched = []string{
 	"movesvc_search_cancellations_total",
 	"movesvc_admission_rejections_total",
 	"movesvc_panics_total",
+	"movesvc_search_memory_reserved_bytes",
+	"movesvc_search_memory_idle_bytes",
 	"movesvc_search_duration_seconds_count",
 	"movesvc_search_duration_seconds_sum",
 	"http_requests_total",
