@@ -16,12 +16,16 @@ var errOverloaded = errors.New("overloaded")
 // up to queue more wait for a slot; beyond that a request is refused at once.
 // A request is also refused at once, rather than queued, when the searches
 // ahead of it would, at the recent average time a slot is held, keep it
-// waiting past its deadline: it would only be refused later.
+// waiting for more than half the time to its deadline: it would be refused
+// at its deadline or left little time to search, and a quick 503 lets the
+// client try another replica.
 type admission struct {
 	slots chan struct{}
 	queue chan struct{}
 	// held is a moving average of how long a search holds its slot, in
-	// nanoseconds (each new time weighs 1/8).
+	// nanoseconds: a longer time weighs 1/2, a shorter one 1/8, so that the
+	// estimate follows a turn to slower searches within a few of them and
+	// errs towards refusing quickly.
 	held atomic.Int64
 }
 
@@ -37,7 +41,7 @@ func (a *admission) acquire(ctx context.Context) error {
 		return nil
 	default:
 	}
-	if deadline, ok := ctx.Deadline(); ok && time.Until(deadline) < a.expectedWait(len(a.queue)+1) {
+	if deadline, ok := ctx.Deadline(); ok && time.Until(deadline) < 2*a.expectedWait(len(a.queue)+1) {
 		return errOverloaded
 	}
 	select {
@@ -66,8 +70,8 @@ func (a *admission) release(held time.Duration) {
 	for {
 		old := a.held.Load()
 		next := old + (int64(held)-old)/8
-		if old == 0 {
-			next = int64(held)
+		if int64(held) > old {
+			next = old + (int64(held)-old)/2
 		}
 		if a.held.CompareAndSwap(old, next) {
 			break
