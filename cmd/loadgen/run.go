@@ -107,21 +107,29 @@ func closedLoop(ctx context.Context, opts Options, send func(int)) {
 	wg.Wait()
 }
 
-// openLoop starts requests at opts.Rate per second whether or not earlier
-// ones were answered, with at most opts.Concurrency outstanding. It returns
-// how many requests it did not send because all of those were busy.
+// openLoop starts request i at start + i/opts.Rate whether or not earlier
+// ones were answered, catching up at once when it falls behind (a ticker
+// would drop the ticks it missed and quietly offer less than the rate),
+// with at most opts.Concurrency outstanding. It returns how many requests
+// it did not send because all of those were busy.
 func openLoop(ctx context.Context, opts Options, send func(int)) (skipped int) {
 	interval := time.Duration(float64(time.Second) / opts.Rate)
-	ticker := time.NewTicker(interval)
-	defer ticker.Stop()
+	start := time.Now()
+	timer := time.NewTimer(0)
+	defer timer.Stop()
 	slots := make(chan struct{}, opts.Concurrency)
 	var wg sync.WaitGroup
+	defer wg.Wait()
 	for i := 0; opts.MaxRequests == 0 || i < opts.MaxRequests; i++ {
-		select {
-		case <-ctx.Done():
-			wg.Wait()
+		if wait := time.Until(start.Add(time.Duration(i) * interval)); wait > 0 {
+			timer.Reset(wait)
+			select {
+			case <-ctx.Done():
+				return skipped
+			case <-timer.C:
+			}
+		} else if ctx.Err() != nil {
 			return skipped
-		case <-ticker.C:
 		}
 		select {
 		case slots <- struct{}{}:
@@ -135,7 +143,6 @@ func openLoop(ctx context.Context, opts Options, send func(int)) (skipped int) {
 			send(i)
 		}()
 	}
-	wg.Wait()
 	return skipped
 }
 
