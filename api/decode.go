@@ -10,7 +10,9 @@ import (
 	"net"
 	"net/http"
 	"reflect"
+	"slices"
 	"strings"
+	"sync"
 )
 
 // decodeJSON reads r's body, which must be one JSON object of at most
@@ -55,40 +57,105 @@ func readProblem(err error, maxBytes int64) *Problem {
 
 // checkKeys rejects what encoding/json lets through: a field given twice
 // (the last would win) and a field name that matches one of v's only when
-// case is folded ("GAME", "moveſ"). data holds one valid JSON object; v
-// points to a struct.
+// case is folded ("GAME", "moveſ"). data holds one valid JSON value that
+// decoded into v, a pointer to a struct; the scan allocates nothing for
+// keys without escapes.
 func checkKeys(data []byte, v any) *Problem {
 	known := jsonNames(reflect.TypeOf(v).Elem())
-	dec := json.NewDecoder(bytes.NewReader(data))
-	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
-		return nil // not an object: Decode has already said so
+	i := skipSpace(data, 0)
+	if i >= len(data) || data[i] != '{' {
+		return nil // null: nothing to check
 	}
-	seen := map[string]bool{}
-	for dec.More() {
-		tok, err := dec.Token()
-		if err != nil {
-			return nil
+	var seen [8]string
+	n := 0
+	for i = skipSpace(data, i+1); i < len(data) && data[i] == '"'; {
+		end := skipString(data, i)
+		raw := data[i:end]
+		key := string(raw[1 : len(raw)-1])
+		if bytes.IndexByte(raw, '\\') >= 0 {
+			_ = json.Unmarshal(raw, &key)
 		}
-		key, _ := tok.(string)
 		switch {
 		case !known[key]:
 			return malformed(fmt.Sprintf("unknown field %q", key),
 				ProblemError{Location: "body." + key, Message: "is not a field of this request (field names are case-sensitive)"})
-		case seen[key]:
+		case slices.Contains(seen[:n], key):
 			return malformed(fmt.Sprintf("field %q is given twice", key),
 				ProblemError{Location: "body." + key, Message: "is given more than once"})
 		}
-		seen[key] = true
-		var skip json.RawMessage
-		if err := dec.Decode(&skip); err != nil {
-			return nil
+		if n < len(seen) {
+			seen[n] = key
+			n++
+		}
+		i = skipSpace(data, end)
+		i = skipSpace(data, skipValue(data, skipSpace(data, i+1))) // past ':' and the value
+		if i < len(data) && data[i] == ',' {
+			i = skipSpace(data, i+1)
 		}
 	}
 	return nil
 }
 
-// jsonNames returns the JSON names of struct type t's fields.
+func skipSpace(data []byte, i int) int {
+	for i < len(data) && (data[i] == ' ' || data[i] == '\t' || data[i] == '\n' || data[i] == '\r') {
+		i++
+	}
+	return i
+}
+
+// skipString returns the index just past the JSON string starting at i.
+func skipString(data []byte, i int) int {
+	for i++; i < len(data); i++ {
+		switch data[i] {
+		case '\\':
+			i++
+		case '"':
+			return i + 1
+		}
+	}
+	return i
+}
+
+// skipValue returns the index just past the JSON value starting at i.
+func skipValue(data []byte, i int) int {
+	depth := 0
+	for i < len(data) {
+		switch data[i] {
+		case '"':
+			i = skipString(data, i)
+			if depth == 0 {
+				return i
+			}
+			continue
+		case '{', '[':
+			depth++
+		case '}', ']':
+			if depth == 0 {
+				return i // the end of the enclosing object
+			}
+			depth--
+			if depth == 0 {
+				return i + 1
+			}
+		case ',':
+			if depth == 0 {
+				return i
+			}
+		}
+		i++
+	}
+	return i
+}
+
+// fieldNames caches jsonNames by type.
+var fieldNames sync.Map // reflect.Type -> map[string]bool
+
+// jsonNames returns the JSON names of struct type t's fields. The caller
+// must not modify the map.
 func jsonNames(t reflect.Type) map[string]bool {
+	if names, ok := fieldNames.Load(t); ok {
+		return names.(map[string]bool)
+	}
 	names := map[string]bool{}
 	for i := range t.NumField() {
 		name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
@@ -96,6 +163,7 @@ func jsonNames(t reflect.Type) map[string]bool {
 			names[name] = true
 		}
 	}
+	fieldNames.Store(t, names)
 	return names
 }
 

@@ -91,6 +91,8 @@ func hostileRequests() []hostileCase {
 		{name: "Kelvin sign in a field name", body: "{\"game\":\"tictactoe\",\"moves\":[],\"depth\":1,\"\u212a\":1}", status: 400, location: "body.\u212a"},
 		{name: "long s in a field name", body: "{\"game\":\"tictactoe\",\"moveſ\":[]}", status: 400, location: "body.moveſ"},
 		{name: "duplicate field", body: `{"game":"gomoku","game":"tictactoe","moves":[]}`, status: 400, location: "body.game"},
+		{name: "duplicate after tricky strings", body: `{"game":"tictactoe","moves":["]","\",{"],"moves":[]}`, status: 400, location: "body.moves"},
+		{name: "escaped field name spelling moves", body: `{"game":"tictactoe","mov\u0065s":[]}`, status: 0},
 		// Depth and timeout out of range.
 		{name: "depth negative", body: `{"game":"gomoku","moves":[],"depth":-3}`, status: 422, location: "body.depth"},
 		{name: "depth zero", body: `{"game":"connect4","moves":[],"depth":0}`, status: 422, location: "body.depth"},

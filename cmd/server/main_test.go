@@ -7,6 +7,7 @@ import (
 	"flag"
 	"io"
 	"net/http"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -178,5 +179,19 @@ func TestRunFailsOnBusyAddress(t *testing.T) {
 	cfg.Addr = first.Addr()
 	if err := NewMain(cfg, games.Registry(), io.Discard).Run(); err == nil {
 		t.Error("second Run on the same address succeeded")
+	}
+}
+
+func TestReserveProcForHTTP(t *testing.T) {
+	before := runtime.GOMAXPROCS(0)
+	defer runtime.GOMAXPROCS(before)
+	if got := reserveProcForHTTP(before+3, true); got != before {
+		t.Errorf("GOMAXPROCS set by the environment changed to %d", got)
+	}
+	if got := reserveProcForHTTP(before, false); got != before+1 {
+		t.Errorf("GOMAXPROCS %d for %d searches, want %d", got, before, before+1)
+	}
+	if got := reserveProcForHTTP(1, false); got != before+1 {
+		t.Errorf("GOMAXPROCS lowered to %d", got)
 	}
 }
