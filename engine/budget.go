@@ -14,19 +14,31 @@ var ErrOverBudget = errors.New("engine: a search needs more memory than the whol
 // MemoryBudget is a number of bytes shared by concurrent searches. Each
 // search reserves what it will hold (SearchMemory) before it starts and
 // gives it back when it ends, so the searches running at once never hold
-// more than the budget together. The budget also keeps the generic
-// transposition tables of finished searches for the next ones, in the room
-// no reservation uses: reserved plus idle bytes never exceed the size.
-// Reservations are granted in arrival order. A MemoryBudget is safe for
-// concurrent use.
+// more than the budget together. The budget also keeps what finished
+// searches leave for the next ones (their generic transposition tables,
+// and whatever a game hands over with Reservation.Keep), up to the room no
+// reservation uses; a search that finds nothing to reuse (Take) drops idle
+// objects before it allocates, so that what searches hold plus what is
+// idle stays within the budget. Reservations are granted in arrival order.
+// A MemoryBudget is safe for concurrent use.
 type MemoryBudget struct {
 	mu       sync.Mutex
 	size     int64
 	reserved int64
 	idle     int64
-	tables   map[int][]*Table // idle tables by bits
-	waiters  list.List        // of *budgetWaiter, oldest first
+	kept     map[any][]keptItem // idle objects by key, most recent last
+	waiters  list.List          // of *budgetWaiter, oldest first
 }
+
+// keptItem is an object kept for reuse and the bytes it holds.
+type keptItem struct {
+	key   any
+	v     any
+	bytes int64
+}
+
+// tableKey is the key generic tables of 1<<bits entries are kept under.
+type tableKey int
 
 type budgetWaiter struct {
 	n     int64
@@ -35,7 +47,7 @@ type budgetWaiter struct {
 
 // NewMemoryBudget returns a budget of size bytes.
 func NewMemoryBudget(size int64) *MemoryBudget {
-	return &MemoryBudget{size: size, tables: map[int][]*Table{}}
+	return &MemoryBudget{size: size, kept: map[any][]keptItem{}}
 }
 
 // Size returns the budget in bytes.
@@ -48,7 +60,7 @@ func (b *MemoryBudget) Reserved() int64 {
 	return b.reserved
 }
 
-// Idle returns the bytes of tables kept for reuse now.
+// Idle returns the bytes of objects kept for reuse now.
 func (b *MemoryBudget) Idle() int64 {
 	b.mu.Lock()
 	defer b.mu.Unlock()
@@ -63,8 +75,8 @@ func (b *MemoryBudget) Waiting() int {
 }
 
 // Reserve reserves n bytes for one search, waiting in arrival order while
-// ctx allows. Idle tables are dropped to make room before anyone waits. It
-// returns ErrOverBudget at once when n exceeds the whole budget and ctx's
+// ctx allows; idle objects do not make it wait (the search may reuse them,
+// or Take drops them when it allocates). It returns ErrOverBudget at once when n exceeds the whole budget and ctx's
 // error when ctx ends first; otherwise the caller must call Release on the
 // reservation when the search is over.
 func (b *MemoryBudget) Reserve(ctx context.Context, n int64) (*Reservation, error) {
@@ -73,7 +85,7 @@ func (b *MemoryBudget) Reserve(ctx context.Context, n int64) (*Reservation, erro
 	}
 	r := &Reservation{budget: b, n: n}
 	b.mu.Lock()
-	if b.waiters.Len() == 0 && b.fits(n) {
+	if b.waiters.Len() == 0 && b.reserved+n <= b.size {
 		b.reserved += n
 		b.mu.Unlock()
 		return r, nil
@@ -100,24 +112,24 @@ func (b *MemoryBudget) Reserve(ctx context.Context, n int64) (*Reservation, erro
 	}
 }
 
-// fits reports whether n more bytes can be reserved, dropping idle tables
-// to make room if that is enough. b.mu is held.
-func (b *MemoryBudget) fits(n int64) bool {
-	if b.reserved+n > b.size {
-		return false
-	}
-	for bits, ts := range b.tables {
-		if b.reserved+b.idle+n <= b.size {
-			break
+// makeRoom drops idle objects, the oldest of each key first, until reserved
+// and idle bytes fit the budget. b.mu is held.
+func (b *MemoryBudget) makeRoom() {
+	for key, items := range b.kept {
+		if b.reserved+b.idle <= b.size {
+			return
 		}
-		for len(ts) > 0 && b.reserved+b.idle+n > b.size {
-			b.idle -= TableBytes(bits)
-			ts[len(ts)-1] = nil
-			ts = ts[:len(ts)-1]
+		for len(items) > 0 && b.reserved+b.idle > b.size {
+			b.idle -= items[0].bytes
+			items[0] = keptItem{}
+			items = items[1:] // the oldest first
 		}
-		b.tables[bits] = ts
+		if len(items) == 0 {
+			delete(b.kept, key)
+		} else {
+			b.kept[key] = items
+		}
 	}
-	return true
 }
 
 // grant wakes the waiters at the front of the line that now fit. b.mu is
@@ -125,7 +137,7 @@ func (b *MemoryBudget) fits(n int64) bool {
 func (b *MemoryBudget) grant() {
 	for e := b.waiters.Front(); e != nil; e = b.waiters.Front() {
 		w := e.Value.(*budgetWaiter)
-		if !b.fits(w.n) {
+		if b.reserved+w.n > b.size {
 			return
 		}
 		b.reserved += w.n
@@ -134,44 +146,69 @@ func (b *MemoryBudget) grant() {
 	}
 }
 
-// Reservation is memory reserved for one search. It hands the search its
-// transposition table (Params.Memory) and, on Release, keeps that table
-// for later searches.
+// Reservation is memory reserved for one search. It hands the search what
+// earlier searches left (its transposition table through Params.Memory, a
+// game's own objects through Take) and, on Release, keeps what the search
+// hands back for later searches.
 type Reservation struct {
 	budget *MemoryBudget
 	n      int64
-	held   []*Table
+	held   []keptItem
 	done   bool
 }
 
 // Bytes returns the size of the reservation.
 func (r *Reservation) Bytes() int64 { return r.n }
 
-// table returns an idle table of 1<<bits entries, or a new one. The table
-// belongs to the reservation until Release.
-func (r *Reservation) table(bits int) *Table {
+// Take returns an object an earlier search left under key with Keep, the
+// most recent first; the object is the caller's now and its bytes count
+// within this reservation. If there is none it returns nil, having dropped
+// idle objects as far as needed for the caller to allocate within its
+// reservation.
+func (r *Reservation) Take(key any) any {
 	b := r.budget
 	b.mu.Lock()
-	var t *Table
-	if ts := b.tables[bits]; len(ts) > 0 {
-		t = ts[len(ts)-1]
-		ts[len(ts)-1] = nil
-		b.tables[bits] = ts[:len(ts)-1]
-		b.idle -= TableBytes(bits)
+	defer b.mu.Unlock()
+	items := b.kept[key]
+	if len(items) == 0 {
+		b.makeRoom()
+		return nil
 	}
-	b.mu.Unlock()
+	it := items[len(items)-1]
+	items[len(items)-1] = keptItem{}
+	if items = items[:len(items)-1]; len(items) == 0 {
+		delete(b.kept, key)
+	} else {
+		b.kept[key] = items
+	}
+	b.idle -= it.bytes
+	return it.v
+}
+
+// Keep hands v, holding the given bytes, back to the budget: when the
+// reservation is released, v is kept idle under key for a later Take, as
+// far as the room no reservation uses allows, and otherwise dropped for the
+// collector. Key must be comparable.
+func (r *Reservation) Keep(key, v any, bytes int64) {
+	r.held = append(r.held, keptItem{key: key, v: v, bytes: bytes})
+}
+
+// table returns an idle table of 1<<bits entries, or a new one, and keeps
+// it when the reservation is released.
+func (r *Reservation) table(bits int) *Table {
+	t, _ := r.Take(tableKey(bits)).(*Table)
 	if t == nil {
 		t = NewTable(bits)
 	} else {
 		t.NewSearch()
 	}
-	r.held = append(r.held, t)
+	r.Keep(tableKey(bits), t, TableBytes(bits))
 	return t
 }
 
-// Release gives the reserved bytes back and keeps the reservation's tables
-// idle for later searches, as far as the room left allows. It may be called
-// once; later calls do nothing.
+// Release gives the reserved bytes back and keeps what the search handed
+// back (Keep) for later searches, as far as the room left allows. It may be
+// called once; later calls do nothing.
 func (r *Reservation) Release() {
 	if r == nil || r.done {
 		return
@@ -181,14 +218,12 @@ func (r *Reservation) Release() {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	b.reserved -= r.n
-	for _, t := range r.held {
-		size := int64(len(t.entries)) * entryBytes
-		if b.reserved+b.idle+size > b.size {
+	for _, it := range r.held {
+		if b.reserved+b.idle+it.bytes > b.size {
 			continue // no room: the collector takes it
 		}
-		bits := t.bits()
-		b.tables[bits] = append(b.tables[bits], t)
-		b.idle += size
+		b.kept[it.key] = append(b.kept[it.key], it)
+		b.idle += it.bytes
 	}
 	r.held = nil
 	b.grant()

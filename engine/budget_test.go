@@ -57,7 +57,7 @@ func TestBudgetReusesTables(t *testing.T) {
 		if len(r.held) != 1 || b.Idle() != 0 || b.Reserved() != TableBytes(bits) {
 			t.Fatalf("during the search: held %d tables, idle %d, reserved %d", len(r.held), b.Idle(), b.Reserved())
 		}
-		tables = append(tables, r.held[0])
+		tables = append(tables, r.held[0].v.(*Table))
 		r.Release()
 		r.Release() // a second release does nothing
 		if b.Reserved() != 0 || b.Idle() != TableBytes(bits) {
@@ -72,8 +72,8 @@ func TestBudgetReusesTables(t *testing.T) {
 // TestBudgetBoundsReservations fills the budget and checks that the next
 // reservation waits until one is released, that a reservation larger than
 // the budget is refused at once, that a waiter whose context ends gives up
-// without holding anything, and that idle tables make room for
-// reservations.
+// without holding anything, and that an idle table is reused by the next
+// search or dropped before it allocates another.
 func TestBudgetBoundsReservations(t *testing.T) {
 	const bits = 8
 	one := TableBytes(bits)
@@ -107,13 +107,52 @@ func TestBudgetBoundsReservations(t *testing.T) {
 	if b.Reserved()+b.Idle() > b.Size() {
 		t.Fatalf("reserved %d + idle %d exceed the budget %d", b.Reserved(), b.Idle(), b.Size())
 	}
-	r2.Release() // now the waiter fits once the idle table is dropped
+	r2.Release() // now the waiter fits; the idle table stays until needed
 	r3 := <-got
-	if b.Reserved() != 2*one || b.Idle() != 0 {
-		t.Fatalf("reserved %d idle %d, want the whole budget reserved and no idle table", b.Reserved(), b.Idle())
+	Search(context.Background(), &nim{n: 5}, Params{TableBits: bits, Memory: r3}) // reuses it
+	Search(context.Background(), &nim{n: 7}, Params{TableBits: bits, Memory: r3}) // a second table
+	if b.Reserved() != 2*one || b.Idle() != 0 || len(r3.held) != 2 {
+		t.Fatalf("reserved %d idle %d held %d, want the whole budget reserved and the idle table in use", b.Reserved(), b.Idle(), len(r3.held))
 	}
 	r3.Release()
 	if b.Reserved() != 0 {
 		t.Fatalf("reserved %d after every release", b.Reserved())
 	}
+}
+
+// TestBudgetKeepsWhatAGameHandsBack: an object a search hands back with Keep
+// is what the next search's Take returns, counted idle in between, and
+// dropped when a reservation needs its room.
+func TestBudgetKeepsWhatAGameHandsBack(t *testing.T) {
+	type solverKey struct{}
+	const mib = 1 << 20
+	b := NewMemoryBudget(10 * mib)
+	r, _ := b.Reserve(context.Background(), 8*mib)
+	if got := r.Take(solverKey{}); got != nil {
+		t.Fatalf("Take from an empty budget: %v", got)
+	}
+	solver := new([64]byte)
+	r.Keep(solverKey{}, solver, 8*mib)
+	r.Release()
+	if b.Idle() != 8*mib {
+		t.Fatalf("idle %d, want the kept 8 MiB", b.Idle())
+	}
+	r, _ = b.Reserve(context.Background(), 8*mib)
+	if got := r.Take(solverKey{}); got != solver {
+		t.Fatalf("Take returned %v, want the kept object", got)
+	}
+	if b.Idle() != 0 || b.Reserved() != 8*mib {
+		t.Fatalf("idle %d reserved %d after Take", b.Idle(), b.Reserved())
+	}
+	r.Keep(solverKey{}, solver, 8*mib)
+	r.Release()
+	type tableKey struct{}
+	r, _ = b.Reserve(context.Background(), 4*mib) // granted: idle objects do not count
+	if r.Take(tableKey{}) != nil || b.Idle() != 0 {
+		t.Fatalf("idle %d after a Take that found nothing: the kept object must make room for the allocation", b.Idle())
+	}
+	if r.Take(solverKey{}) != nil {
+		t.Fatal("a dropped object was taken")
+	}
+	r.Release()
 }
