@@ -13,7 +13,7 @@ import (
 // BenchmarkMoveHandler is one POST /move through the whole handler stack
 // (middleware, decoding, validation, search, encoding) without the network.
 func BenchmarkMoveHandler(b *testing.B) {
-	srv := quietServer(api.Config{})
+	srv := quietServer(api.Config{ResultCache: -1})
 	body := []byte(`{"game":"tictactoe","board":["x.o","...","..."]}`)
 	b.ReportAllocs()
 	for b.Loop() {
@@ -29,7 +29,7 @@ func BenchmarkMoveHandler(b *testing.B) {
 
 // BenchmarkMoveRoundTrip is one POST /move over a loopback connection.
 func BenchmarkMoveRoundTrip(b *testing.B) {
-	ts := newTestServer(b, api.Config{})
+	ts := newTestServer(b, api.Config{ResultCache: -1})
 	body := []byte(`{"game":"tictactoe","board":["x.o","...","..."]}`)
 	client := ts.Client()
 	b.ReportAllocs()
@@ -58,7 +58,7 @@ func BenchmarkMoveGames(b *testing.B) {
 		{"gomoku-depth3", `{"game":"gomoku","moves":["h8","h9","i9"],"depth":3}`},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
-			srv := quietServer(api.Config{MaxSearches: 1})
+			srv := quietServer(api.Config{MaxSearches: 1, ResultCache: -1})
 			body := []byte(bc.body)
 			b.ReportAllocs()
 			for b.Loop() {

@@ -53,6 +53,16 @@ func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
 			Detail: "this instance is shutting down; retry on another", retryAfter: 1})
 		return
 	}
+	var key string
+	if s.cache != nil {
+		key = cacheKey(desc.Name, &req, st, depth)
+		if resp, ok := s.cache.get(key); ok {
+			s.metrics.CacheHits.Inc()
+			resp.Cached, resp.ElapsedMS = true, 0
+			writeJSON(w, http.StatusOK, resp)
+			return
+		}
+	}
 	ctx, cancel := context.WithDeadline(r.Context(), arrived.Add(timeout))
 	defer cancel()
 	if err := s.admission.acquire(ctx); err != nil {
@@ -84,7 +94,11 @@ func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
 		writeProblem(w, r, internalError())
 		return
 	}
-	writeJSON(w, http.StatusOK, newMoveResponse(desc.Name, st, res))
+	resp := newMoveResponse(desc.Name, st, res)
+	if key != "" && !res.DeadlineHit {
+		s.cache.put(key, resp)
+	}
+	writeJSON(w, http.StatusOK, resp)
 }
 
 // search runs one admitted search once its memory is reserved from the

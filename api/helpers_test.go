@@ -189,6 +189,7 @@ type moveResponse struct {
 	ElapsedMS  float64  `json:"elapsed_ms"`
 	Complete   bool     `json:"complete"`
 	PV         []string `json:"pv"`
+	Cached     bool     `json:"cached"`
 }
 
 func containsAll(s string, parts ...string) bool {

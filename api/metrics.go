@@ -28,13 +28,16 @@ type Metrics struct {
 	MemoryIdle       prometheus.GaugeFunc
 	MemoryBudget     prometheus.Gauge
 	MemoryWaiting    prometheus.GaugeFunc
+	CacheHits        prometheus.Counter
+	CacheEntries     prometheus.GaugeFunc
 	HTTPRequests     *prometheus.CounterVec
 	HTTPDuration     *prometheus.HistogramVec
 }
 
 // NewMetrics creates the metrics and registers them with reg. queued reports
-// how many searches wait for a slot; mem is the searches' memory budget.
-func NewMetrics(reg prometheus.Registerer, queued func() int, mem *engine.MemoryBudget) *Metrics {
+// how many searches wait for a slot; mem is the searches' memory budget;
+// cached reports how many answers the result cache holds.
+func NewMetrics(reg prometheus.Registerer, queued func() int, mem *engine.MemoryBudget, cached func() int) *Metrics {
 	m := &Metrics{
 		SearchNodes: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "movesvc_search_nodes_total", Help: "Positions visited by searches.",
@@ -77,6 +80,12 @@ func NewMetrics(reg prometheus.Registerer, queued func() int, mem *engine.Memory
 		MemoryWaiting: prometheus.NewGaugeFunc(prometheus.GaugeOpts{
 			Name: "movesvc_search_memory_waiting", Help: "Admitted searches waiting for their share of the memory budget.",
 		}, func() float64 { return float64(mem.Waiting()) }),
+		CacheHits: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: "movesvc_result_cache_hits_total", Help: "Requests answered from remembered proved results, without a search.",
+		}),
+		CacheEntries: prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+			Name: "movesvc_result_cache_entries", Help: "Proved results remembered.",
+		}, func() float64 { return float64(cached()) }),
 		HTTPRequests: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "http_requests_total", Help: "HTTP requests answered, by route pattern, method and status code.",
 		}, []string{"route", "method", "code"}),
@@ -86,7 +95,7 @@ func NewMetrics(reg prometheus.Registerer, queued func() int, mem *engine.Memory
 		}, []string{"route", "method", "code"}),
 	}
 	reg.MustRegister(m.SearchNodes, m.SearchDuration, m.SearchDepth, m.SearchesInFlight, m.DeadlineHits, m.Cancellations,
-		m.Rejections, m.Queued, m.Panics, m.MemoryReserved, m.MemoryIdle, m.MemoryBudget, m.MemoryWaiting, m.HTTPRequests, m.HTTPDuration)
+		m.Rejections, m.Queued, m.Panics, m.MemoryReserved, m.MemoryIdle, m.MemoryBudget, m.MemoryWaiting, m.CacheHits, m.CacheEntries, m.HTTPRequests, m.HTTPDuration)
 	m.MemoryBudget.Set(float64(mem.Size()))
 	return m
 }

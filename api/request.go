@@ -105,6 +105,9 @@ type moveResponse struct {
 	ElapsedMS  float64  `json:"elapsed_ms"`
 	Complete   bool     `json:"complete"`
 	PV         []string `json:"pv"`
+	// Cached is true when the answer is a proved result remembered from an
+	// earlier search of the same position and depth.
+	Cached bool `json:"cached,omitempty"`
 }
 
 // newMoveResponse renders a search result for st.

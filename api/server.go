@@ -38,6 +38,10 @@ type Config struct {
 	// TableBits per search kept for reuse; less than one search of that game
 	// is raised to it.
 	MemoryBudget int64
+	// ResultCache is how many proved answers are remembered, so that a
+	// repeated position is answered without a search (4096); negative
+	// means none.
+	ResultCache int
 }
 
 func (c Config) withDefaults() Config {
@@ -62,6 +66,9 @@ func (c Config) withDefaults() Config {
 	if c.TableBits <= 0 {
 		c.TableBits = engine.DefaultTableBits
 	}
+	if c.ResultCache == 0 {
+		c.ResultCache = 4096
+	}
 	return c
 }
 
@@ -76,6 +83,7 @@ type Server struct {
 	validate  *validator.Validate
 	admission *admission
 	memory    *engine.MemoryBudget
+	cache     *resultCache
 	ready     atomic.Bool
 	router    chi.Router
 }
@@ -88,15 +96,17 @@ func New(cfg Config, reg *engine.Registry, log *slog.Logger, promReg prometheus.
 	cfg.MemoryBudget = memoryBudget(cfg, reg, log)
 	adm := newAdmission(cfg.MaxSearches, cfg.QueueSize)
 	mem := engine.NewMemoryBudget(cfg.MemoryBudget)
+	cache := newResultCache(cfg.ResultCache)
 	s := &Server{
 		cfg:       cfg,
 		games:     reg,
 		log:       log,
-		metrics:   NewMetrics(promReg, adm.queued, mem),
+		metrics:   NewMetrics(promReg, adm.queued, mem, cache.len),
 		gatherer:  gatherer,
 		validate:  newValidator(),
 		admission: adm,
 		memory:    mem,
+		cache:     cache,
 	}
 	for _, name := range reg.Names() {
 		// Every game's series exist from the start, at zero.

@@ -53,9 +53,9 @@ func quiet() *api.Server {
 // TestRunCountsWhatTheServerCounts runs a short closed loop against a real
 // server and checks the report against the server's own metrics.
 func TestRunCountsWhatTheServerCounts(t *testing.T) {
-	ts := httptest.NewServer(quiet())
-	defer ts.Close()
 	for _, mode := range []string{"closed", "open"} {
+		ts := httptest.NewServer(quiet()) // a fresh server: nothing remembered
+		defer ts.Close()
 		rep, err := Run(context.Background(), Options{
 			URL: ts.URL, Path: "/move", Mode: mode, Concurrency: 4, Rate: 2000, Duration: 20 * time.Second,
 			MaxRequests: 200, Games: []string{"tictactoe"}, MaxPlies: 6, Seed: 1, Positions: 50,

@@ -26,6 +26,8 @@ type Config struct {
 	HealthCheck       bool
 	// TableMB is the search memory budget in MiB; 0 means automatic.
 	TableMB int
+	// ResultCache is how many proved answers are remembered; 0 means none.
+	ResultCache int
 }
 
 // ParseFlags reads the configuration from args (without the program name),
@@ -56,6 +58,8 @@ func ParseFlags(args []string, getenv func(string) string, usage io.Writer) (Con
 	bind("tt-bits", "MOVESVC_TT_BITS")
 	fs.IntVar(&c.TableMB, "tt-mb", 0, "MiB that the tables and buffers of the searches running at once may hold together; 0 means max-searches x the hungriest game's search")
 	bind("tt-mb", "MOVESVC_TT_MB")
+	fs.IntVar(&c.ResultCache, "result-cache", 4096, "proved answers remembered and given again without a search; 0 turns it off")
+	bind("result-cache", "MOVESVC_RESULT_CACHE")
 	fs.Int64Var(&c.API.MaxBodyBytes, "max-body-bytes", 64<<10, "largest request body accepted")
 	bind("max-body-bytes", "MOVESVC_MAX_BODY_BYTES")
 	fs.DurationVar(&c.ReadHeaderTimeout, "read-header-timeout", 5*time.Second, "time to read a request's headers")
@@ -114,6 +118,14 @@ func (c *Config) validate() error {
 		return fmt.Errorf("tt-mb must be 0..%d", 1<<20)
 	}
 	c.API.MemoryBudget = int64(c.TableMB) << 20
+	switch {
+	case c.ResultCache < 0:
+		return fmt.Errorf("result-cache must be 0 (off) or more")
+	case c.ResultCache == 0:
+		c.API.ResultCache = -1
+	default:
+		c.API.ResultCache = c.ResultCache
+	}
 	if c.WriteTimeout == 0 {
 		c.WriteTimeout = c.API.MaxTimeout + 10*time.Second
 	}
