@@ -157,6 +157,7 @@ func TestSIGTERMUnderLoad(t *testing.T) {
 	// Load: short searches back to back until the listener closes.
 	stopLoad := make(chan struct{})
 	loadDone := make(chan map[int]int)
+	firstOK := make(chan struct{})
 	go func() {
 		counts := map[int]int{}
 		for {
@@ -171,8 +172,16 @@ func TestSIGTERMUnderLoad(t *testing.T) {
 				status = -1 // refused once the listener is closed
 			}
 			counts[status]++
+			if status == http.StatusOK && counts[status] == 1 {
+				close(firstOK)
+			}
 		}
 	}()
+	select { // the load is on before the signal
+	case <-firstOK:
+	case <-time.After(30 * time.Second):
+		t.Fatalf("no short request answered 200 before SIGTERM\n%s", srv.logs.String())
+	}
 
 	if err := srv.cmd.Process.Signal(syscall.SIGTERM); err != nil {
 		t.Fatal(err)
