@@ -1,37 +1,170 @@
 package api
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"mime"
+	"net"
 	"net/http"
+	"reflect"
+	"slices"
 	"strings"
+	"sync"
 )
 
 // decodeJSON reads r's body, which must be one JSON object of at most
-// maxBytes with only the fields v knows, into v. It returns a *Problem:
-// 415 for another content type, 413 for a larger body, 400 for anything
-// that is not such an object.
+// maxBytes with only the fields v knows, each once and spelt exactly, into v.
+// It returns a *Problem: 415 for another content type, 413 for a larger
+// body, 408 for a body not sent in time, 400 for anything that is not such
+// an object.
 func decodeJSON(w http.ResponseWriter, r *http.Request, maxBytes int64, v any) *Problem {
 	if p := checkContentType(r.Header.Get("Content-Type")); p != nil {
 		return p
 	}
-	body := http.MaxBytesReader(w, r.Body, maxBytes)
-	dec := json.NewDecoder(body)
+	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBytes))
+	if err != nil {
+		return readProblem(err, maxBytes)
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
 		return decodeProblem(err, maxBytes)
 	}
 	// One object and nothing after it but white space.
 	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
-		if p := tooLarge(err, maxBytes); p != nil {
-			return p
+		return malformed("the body must hold a single JSON object and nothing after it",
+			ProblemError{Location: "body", Message: "must end after the object"})
+	}
+	return checkKeys(data, v)
+}
+
+// readProblem explains why the body could not be read: too large, too slow
+// (the server's read timeout), or cut off.
+func readProblem(err error, maxBytes int64) *Problem {
+	if p := tooLarge(err, maxBytes); p != nil {
+		return p
+	}
+	if ne, ok := errors.AsType[net.Error](err); ok && ne.Timeout() {
+		return &Problem{Type: typeTimeout, Title: "Request timeout", Status: http.StatusRequestTimeout,
+			Detail: "the body was not received within the server's read timeout",
+			Errors: []ProblemError{{Location: "body", Message: "was not received in time"}}}
+	}
+	return malformed("the body could not be read: "+err.Error(), ProblemError{Location: "body", Message: "could not be read"})
+}
+
+// checkKeys rejects what encoding/json lets through: a field given twice
+// (the last would win) and a field name that matches one of v's only when
+// case is folded ("GAME", "moveſ"). data holds one valid JSON value that
+// decoded into v, a pointer to a struct; the scan allocates nothing for
+// keys without escapes.
+func checkKeys(data []byte, v any) *Problem {
+	known := jsonNames(reflect.TypeOf(v).Elem())
+	i := skipSpace(data, 0)
+	if i >= len(data) || data[i] != '{' {
+		return nil // null: nothing to check
+	}
+	var seen [8]string
+	n := 0
+	for i = skipSpace(data, i+1); i < len(data) && data[i] == '"'; {
+		end := skipString(data, i)
+		raw := data[i:end]
+		key := string(raw[1 : len(raw)-1])
+		if bytes.IndexByte(raw, '\\') >= 0 {
+			_ = json.Unmarshal(raw, &key)
 		}
-		return malformed("the body must hold a single JSON object and nothing after it")
+		switch {
+		case !known[key]:
+			return malformed(fmt.Sprintf("unknown field %q", key),
+				ProblemError{Location: "body." + key, Message: "is not a field of this request (field names are case-sensitive)"})
+		case slices.Contains(seen[:n], key):
+			return malformed(fmt.Sprintf("field %q is given twice", key),
+				ProblemError{Location: "body." + key, Message: "is given more than once"})
+		}
+		if n < len(seen) {
+			seen[n] = key
+			n++
+		}
+		i = skipSpace(data, end)
+		i = skipSpace(data, skipValue(data, skipSpace(data, i+1))) // past ':' and the value
+		if i < len(data) && data[i] == ',' {
+			i = skipSpace(data, i+1)
+		}
 	}
 	return nil
+}
+
+func skipSpace(data []byte, i int) int {
+	for i < len(data) && (data[i] == ' ' || data[i] == '\t' || data[i] == '\n' || data[i] == '\r') {
+		i++
+	}
+	return i
+}
+
+// skipString returns the index just past the JSON string starting at i.
+func skipString(data []byte, i int) int {
+	for i++; i < len(data); i++ {
+		switch data[i] {
+		case '\\':
+			i++
+		case '"':
+			return i + 1
+		}
+	}
+	return i
+}
+
+// skipValue returns the index just past the JSON value starting at i.
+func skipValue(data []byte, i int) int {
+	depth := 0
+	for i < len(data) {
+		switch data[i] {
+		case '"':
+			i = skipString(data, i)
+			if depth == 0 {
+				return i
+			}
+			continue
+		case '{', '[':
+			depth++
+		case '}', ']':
+			if depth == 0 {
+				return i // the end of the enclosing object
+			}
+			depth--
+			if depth == 0 {
+				return i + 1
+			}
+		case ',':
+			if depth == 0 {
+				return i
+			}
+		}
+		i++
+	}
+	return i
+}
+
+// fieldNames caches jsonNames by type.
+var fieldNames sync.Map // reflect.Type -> map[string]bool
+
+// jsonNames returns the JSON names of struct type t's fields. The caller
+// must not modify the map.
+func jsonNames(t reflect.Type) map[string]bool {
+	if names, ok := fieldNames.Load(t); ok {
+		return names.(map[string]bool)
+	}
+	names := map[string]bool{}
+	for i := range t.NumField() {
+		name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
+		if name != "" && name != "-" {
+			names[name] = true
+		}
+	}
+	fieldNames.Store(t, names)
+	return names
 }
 
 func checkContentType(ct string) *Problem {
@@ -57,8 +190,9 @@ func tooLarge(err error, maxBytes int64) *Problem {
 	if !errors.As(err, &mbe) {
 		return nil
 	}
+	msg := fmt.Sprintf("must be at most %d bytes", maxBytes)
 	return &Problem{Type: typeTooLarge, Title: "Request body too large", Status: http.StatusRequestEntityTooLarge,
-		Detail: fmt.Sprintf("the body must be at most %d bytes", maxBytes)}
+		Detail: "the body " + msg, Errors: []ProblemError{{Location: "body", Message: msg}}}
 }
 
 // decodeProblem explains a json.Decoder error in terms of the request's
@@ -71,11 +205,12 @@ func decodeProblem(err error, maxBytes int64) *Problem {
 	var typ *json.UnmarshalTypeError
 	switch {
 	case errors.Is(err, io.EOF):
-		return malformed("the body is empty; it must be a JSON object")
+		return malformed("the body is empty; it must be a JSON object", ProblemError{Location: "body", Message: "is empty"})
 	case errors.Is(err, io.ErrUnexpectedEOF):
-		return malformed("the body ends in the middle of a JSON value")
+		return malformed("the body ends in the middle of a JSON value", ProblemError{Location: "body", Message: "ends in the middle of a JSON value"})
 	case errors.As(err, &syntax):
-		return malformed(fmt.Sprintf("the body is not valid JSON: %v at byte %d", syntax, syntax.Offset))
+		msg := fmt.Sprintf("is not valid JSON: %v at byte %d", syntax, syntax.Offset)
+		return malformed("the body "+msg, ProblemError{Location: "body", Message: msg})
 	case errors.As(err, &typ):
 		loc := "body"
 		if typ.Field != "" {
@@ -88,7 +223,7 @@ func decodeProblem(err error, maxBytes int64) *Problem {
 		return malformed(fmt.Sprintf("unknown field %q", name),
 			ProblemError{Location: "body." + name, Message: "is not a field of this request"})
 	}
-	return malformed("the body could not be read as JSON: " + err.Error())
+	return malformed("the body could not be read as JSON: "+err.Error(), ProblemError{Location: "body", Message: "is not a JSON object of this request"})
 }
 
 // describeType names a Go type the way a JSON client thinks of it.

@@ -53,6 +53,16 @@ func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
 			Detail: "this instance is shutting down; retry on another", retryAfter: 1})
 		return
 	}
+	var key string
+	if s.cache != nil {
+		key = cacheKey(desc.Name, &req, st, depth)
+		if resp, ok := s.cache.get(key); ok {
+			s.metrics.CacheHits.Inc()
+			resp.Cached, resp.ElapsedMS = true, 0
+			writeJSON(w, http.StatusOK, resp)
+			return
+		}
+	}
 	ctx, cancel := context.WithDeadline(r.Context(), arrived.Add(timeout))
 	defer cancel()
 	if err := s.admission.acquire(ctx); err != nil {
@@ -60,7 +70,12 @@ func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
 		writeProblem(w, r, overloaded("every search slot is busy and the wait queue is full; retry later"))
 		return
 	}
-	res := s.search(ctx, st, engine.Params{Depth: depth, TableBits: s.cfg.TableBits})
+	res, err := s.search(ctx, game, st, engine.Params{Depth: depth, TableBits: s.cfg.TableBits})
+	if err != nil {
+		s.metrics.Rejections.Inc()
+		writeProblem(w, r, overloaded("the searches running now hold the whole memory budget; retry later"))
+		return
+	}
 
 	s.metrics.SearchNodes.WithLabelValues(desc.Name).Add(float64(res.Nodes))
 	s.metrics.SearchDuration.WithLabelValues(desc.Name).Observe(res.Elapsed.Seconds())
@@ -79,18 +94,29 @@ func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
 		writeProblem(w, r, internalError())
 		return
 	}
-	writeJSON(w, http.StatusOK, newMoveResponse(desc.Name, st, res))
+	resp := newMoveResponse(desc.Name, st, res)
+	if key != "" && !res.DeadlineHit {
+		s.cache.put(key, resp)
+	}
+	writeJSON(w, http.StatusOK, resp)
 }
 
-// search runs one admitted search. The slot and the in-flight gauge are
-// given back even if the search panics.
-func (s *Server) search(ctx context.Context, st engine.State, params engine.Params) engine.Result {
+// search runs one admitted search once its memory is reserved from the
+// budget, waiting for it while ctx allows; the error says the wait ended
+// first. The slot, the memory and the in-flight gauge are given back even
+// if the search panics.
+func (s *Server) search(ctx context.Context, game engine.Game, st engine.State, params engine.Params) (engine.Result, error) {
+	admitted := time.Now()
+	defer func() { s.admission.release(time.Since(admitted)) }()
+	mem, err := s.memory.Reserve(ctx, engine.SearchMemory(game, params))
+	if err != nil {
+		return engine.Result{}, err
+	}
+	defer mem.Release()
+	params.Memory = mem
 	s.metrics.SearchesInFlight.Inc()
-	defer func() {
-		s.metrics.SearchesInFlight.Dec()
-		s.admission.release()
-	}()
-	return engine.Search(ctx, st, params)
+	defer s.metrics.SearchesInFlight.Dec()
+	return engine.Search(ctx, st, params), nil
 }
 
 // stateProblem maps a game's rejection of the position to a 422 naming the
@@ -147,9 +173,12 @@ func (s *Server) handleOpenAPI(w http.ResponseWriter, r *http.Request) {
 }
 
 // quote renders a client-supplied string for a message, cut to a sane length.
-func quote(s string) string {
+func quote(s string) string { return strconv.Quote(clip(s)) }
+
+// clip cuts a client-supplied string to a sane length for a problem.
+func clip(s string) string {
 	if r := []rune(s); len(r) > 40 {
 		s = string(r[:40]) + "…"
 	}
-	return strconv.Quote(s)
+	return s
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"io"
 	"log/slog"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -188,6 +189,7 @@ type moveResponse struct {
 	ElapsedMS  float64  `json:"elapsed_ms"`
 	Complete   bool     `json:"complete"`
 	PV         []string `json:"pv"`
+	Cached     bool     `json:"cached"`
 }
 
 func containsAll(s string, parts ...string) bool {
@@ -199,30 +201,38 @@ func containsAll(s string, parts ...string) bool {
 	return true
 }
 
-// gatedGame is tic-tac-toe whose search waits for the gate to open (or its
-// deadline to pass) before it searches: a search that stays in flight as
-// long as a test needs. Its searches announce themselves on started.
+// gatedGame is a game (tic-tac-toe unless another base is given) whose
+// search waits for the gate to open (or its context to end) before it
+// searches: a search that stays in flight as long as a test needs. Its
+// searches announce themselves on started.
 type gatedGame struct {
 	name    string
+	base    engine.Game
 	gate    chan struct{}
 	started chan struct{}
 	panics  bool
 }
 
-func newGatedGame(name string) *gatedGame {
-	return &gatedGame{name: name, gate: make(chan struct{}), started: make(chan struct{}, 100)}
+func newGatedGame(name string) *gatedGame { return newGatedGameOf(name, tictactoe.Game{}) }
+
+func newGatedGameOf(name string, base engine.Game) *gatedGame {
+	return &gatedGame{name: name, base: base, gate: make(chan struct{}), started: make(chan struct{}, 100)}
 }
 
 func (g *gatedGame) Name() string { return g.name }
 
 func (g *gatedGame) Describe() engine.Description {
-	d := tictactoe.Game{}.Describe()
-	d.Name, d.Example["game"] = g.name, g.name
+	d := g.base.Describe()
+	d.Name = g.name
+	d.Example = maps.Clone(d.Example)
+	d.Example["game"] = g.name
 	return d
 }
 
+func (g *gatedGame) SearchMemory(p engine.Params) int64 { return engine.SearchMemory(g.base, p) }
+
 func (g *gatedGame) NewState(setup engine.Setup) (engine.State, error) {
-	st, err := tictactoe.Game{}.NewState(setup)
+	st, err := g.base.NewState(setup)
 	if err != nil {
 		return nil, err
 	}

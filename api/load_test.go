@@ -11,6 +11,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/testutil"
 
 	"movesvc/api"
+	"movesvc/engine/games"
 )
 
 // TestOverloadIsShed fills the single search slot and the one queue place,
@@ -189,5 +190,51 @@ func TestClientDisconnectCancelsSearch(t *testing.T) {
 	}
 	if hits := testutil.ToFloat64(m.DeadlineHits.WithLabelValues("gated")); hits != 0 {
 		t.Errorf("a disconnect counted as %v deadline hits", hits)
+	}
+}
+
+// TestClientDisconnectStopsEveryGame holds a search of each game's slowest
+// kind of position until its client disconnects, then lets it search: every
+// node it visits comes after the cancellation, and the count must stay
+// within the first protected iteration and one poll interval (measured:
+// 256 to 4096), far below the seconds of search the request asked for.
+func TestClientDisconnectStopsEveryGame(t *testing.T) {
+	for _, tc := range []struct{ game, body string }{
+		{"tictactoe", `"moves":[]`},
+		{"connect4", `"moves":["3","2","4","6","3","1","3"]`},
+		{"connect4", `"moves":["3","2","4","6","3","1","3"],"depth":30`},
+		{"gomoku", `"moves":["j10","k11","k10","j11","l9","h12","m8","k9"],"size":19,"depth":20`},
+	} {
+		base, _ := games.Registry().Lookup(tc.game)
+		gated := newGatedGameOf("gated-"+tc.game, base)
+		ts := newTestServer(t, api.Config{}, gated)
+		ctx, cancel := context.WithCancel(context.Background())
+		req, _ := http.NewRequestWithContext(ctx, http.MethodPost, ts.URL+"/move",
+			strings.NewReader(`{"game":"gated-`+tc.game+`",`+tc.body+`,"timeout_ms":10000}`))
+		req.Header.Set("Content-Type", "application/json")
+		done := make(chan error, 1)
+		go func() {
+			resp, err := ts.Client().Do(req)
+			if err == nil {
+				resp.Body.Close()
+			}
+			done <- err
+		}()
+		<-gated.started
+		cancel()
+		if err := <-done; err == nil {
+			t.Fatalf("%s: the cancelled request got an answer", tc.game)
+		}
+		m := ts.api.Metrics()
+		waitFor(t, "the cancellation to be counted", func() bool {
+			return testutil.ToFloat64(m.Cancellations.WithLabelValues(gated.name)) == 1
+		})
+		nodes := testutil.ToFloat64(m.SearchNodes.WithLabelValues(gated.name))
+		if nodes <= 0 || nodes > 10000 {
+			t.Errorf("%s %s: %v nodes searched after the client went away, want 1..10000", tc.game, tc.body, nodes)
+		}
+		if hits := testutil.ToFloat64(m.DeadlineHits.WithLabelValues(gated.name)); hits != 0 {
+			t.Errorf("%s: a disconnect counted as %v deadline hits", tc.game, hits)
+		}
 	}
 }

@@ -8,6 +8,8 @@ import (
 	"github.com/go-chi/chi/v5"
 	"github.com/go-chi/chi/v5/middleware"
 	"github.com/prometheus/client_golang/prometheus"
+
+	"movesvc/engine"
 )
 
 // Metrics are the service's Prometheus metrics. Labels are low-cardinality:
@@ -22,13 +24,20 @@ type Metrics struct {
 	Rejections       prometheus.Counter
 	Queued           prometheus.GaugeFunc
 	Panics           prometheus.Counter
+	MemoryReserved   prometheus.GaugeFunc
+	MemoryIdle       prometheus.GaugeFunc
+	MemoryBudget     prometheus.Gauge
+	MemoryWaiting    prometheus.GaugeFunc
+	CacheHits        prometheus.Counter
+	CacheEntries     prometheus.GaugeFunc
 	HTTPRequests     *prometheus.CounterVec
 	HTTPDuration     *prometheus.HistogramVec
 }
 
 // NewMetrics creates the metrics and registers them with reg. queued reports
-// how many searches wait for a slot.
-func NewMetrics(reg prometheus.Registerer, queued func() int) *Metrics {
+// how many searches wait for a slot; mem is the searches' memory budget;
+// cached reports how many answers the result cache holds.
+func NewMetrics(reg prometheus.Registerer, queued func() int, mem *engine.MemoryBudget, cached func() int) *Metrics {
 	m := &Metrics{
 		SearchNodes: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "movesvc_search_nodes_total", Help: "Positions visited by searches.",
@@ -59,6 +68,24 @@ func NewMetrics(reg prometheus.Registerer, queued func() int) *Metrics {
 		Panics: prometheus.NewCounter(prometheus.CounterOpts{
 			Name: "movesvc_panics_total", Help: "Panics recovered while serving a request.",
 		}),
+		MemoryReserved: prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+			Name: "movesvc_search_memory_reserved_bytes", Help: "Memory reserved by the searches running now (tables and buffers).",
+		}, func() float64 { return float64(mem.Reserved()) }),
+		MemoryIdle: prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+			Name: "movesvc_search_memory_idle_bytes", Help: "Memory of transposition tables kept for reuse by later searches.",
+		}, func() float64 { return float64(mem.Idle()) }),
+		MemoryBudget: prometheus.NewGauge(prometheus.GaugeOpts{
+			Name: "movesvc_search_memory_budget_bytes", Help: "The memory budget that reserved and idle search memory stay within.",
+		}),
+		MemoryWaiting: prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+			Name: "movesvc_search_memory_waiting", Help: "Admitted searches waiting for their share of the memory budget.",
+		}, func() float64 { return float64(mem.Waiting()) }),
+		CacheHits: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: "movesvc_result_cache_hits_total", Help: "Requests answered from remembered proved results, without a search.",
+		}),
+		CacheEntries: prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+			Name: "movesvc_result_cache_entries", Help: "Proved results remembered.",
+		}, func() float64 { return float64(cached()) }),
 		HTTPRequests: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "http_requests_total", Help: "HTTP requests answered, by route pattern, method and status code.",
 		}, []string{"route", "method", "code"}),
@@ -68,7 +95,8 @@ func NewMetrics(reg prometheus.Registerer, queued func() int) *Metrics {
 		}, []string{"route", "method", "code"}),
 	}
 	reg.MustRegister(m.SearchNodes, m.SearchDuration, m.SearchDepth, m.SearchesInFlight, m.DeadlineHits, m.Cancellations,
-		m.Rejections, m.Queued, m.Panics, m.HTTPRequests, m.HTTPDuration)
+		m.Rejections, m.Queued, m.Panics, m.MemoryReserved, m.MemoryIdle, m.MemoryBudget, m.MemoryWaiting, m.CacheHits, m.CacheEntries, m.HTTPRequests, m.HTTPDuration)
+	m.MemoryBudget.Set(float64(mem.Size()))
 	return m
 }
 

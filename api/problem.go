@@ -37,6 +37,7 @@ const (
 	typeMalformed    = "/problems/malformed-request"
 	typeMediaType    = "/problems/unsupported-media-type"
 	typeTooLarge     = "/problems/body-too-large"
+	typeTimeout      = "/problems/request-timeout"
 	typeInvalid      = "/problems/invalid-request"
 	typeOverloaded   = "/problems/overloaded"
 	typeInternal     = "/problems/internal-error"

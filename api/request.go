@@ -75,11 +75,12 @@ func (req *moveRequest) limits(desc engine.Description, cfg Config) (depth int, 
 	}
 	timeout = cfg.DefaultTimeout
 	if req.TimeoutMS != nil {
-		timeout = time.Duration(*req.TimeoutMS) * time.Millisecond
-		if timeout > cfg.MaxTimeout {
+		// Compared in milliseconds: a huge timeout_ms would overflow a Duration.
+		if *req.TimeoutMS > int(cfg.MaxTimeout/time.Millisecond) {
 			return 0, 0, invalid("timeout_ms is out of range", ProblemError{Location: "body.timeout_ms", Value: *req.TimeoutMS,
 				Message: "must be at most " + itoa(int(cfg.MaxTimeout/time.Millisecond)) + ", the server's maximum"})
 		}
+		timeout = time.Duration(*req.TimeoutMS) * time.Millisecond
 	}
 	return depth, timeout, nil
 }
@@ -104,6 +105,9 @@ type moveResponse struct {
 	ElapsedMS  float64  `json:"elapsed_ms"`
 	Complete   bool     `json:"complete"`
 	PV         []string `json:"pv"`
+	// Cached is true when the answer is a proved result remembered from an
+	// earlier search of the same position and depth.
+	Cached bool `json:"cached,omitempty"`
 }
 
 // newMoveResponse renders a search result for st.

@@ -31,6 +31,17 @@ type Config struct {
 	// TableBits sizes each search's transposition table: 1<<TableBits
 	// entries of 16 bytes (engine.DefaultTableBits).
 	TableBits int
+	// MemoryBudget bounds, in bytes, what the searches running at once hold
+	// in tables and per-search buffers together (engine.MemoryBudget); a
+	// search waits for its share within its deadline. Zero means enough for
+	// MaxSearches searches of the hungriest game plus one idle table of
+	// TableBits per search kept for reuse; less than one search of that game
+	// is raised to it.
+	MemoryBudget int64
+	// ResultCache is how many proved answers are remembered, so that a
+	// repeated position is answered without a search (4096); negative
+	// means none.
+	ResultCache int
 }
 
 func (c Config) withDefaults() Config {
@@ -55,6 +66,9 @@ func (c Config) withDefaults() Config {
 	if c.TableBits <= 0 {
 		c.TableBits = engine.DefaultTableBits
 	}
+	if c.ResultCache == 0 {
+		c.ResultCache = 4096
+	}
 	return c
 }
 
@@ -68,6 +82,8 @@ type Server struct {
 	gatherer  prometheus.Gatherer
 	validate  *validator.Validate
 	admission *admission
+	memory    *engine.MemoryBudget
+	cache     *resultCache
 	ready     atomic.Bool
 	router    chi.Router
 }
@@ -77,15 +93,20 @@ type Server struct {
 // The server starts ready.
 func New(cfg Config, reg *engine.Registry, log *slog.Logger, promReg prometheus.Registerer, gatherer prometheus.Gatherer) *Server {
 	cfg = cfg.withDefaults()
+	cfg.MemoryBudget = memoryBudget(cfg, reg, log)
 	adm := newAdmission(cfg.MaxSearches, cfg.QueueSize)
+	mem := engine.NewMemoryBudget(cfg.MemoryBudget)
+	cache := newResultCache(cfg.ResultCache)
 	s := &Server{
 		cfg:       cfg,
 		games:     reg,
 		log:       log,
-		metrics:   NewMetrics(promReg, adm.queued),
+		metrics:   NewMetrics(promReg, adm.queued, mem, cache.len),
 		gatherer:  gatherer,
 		validate:  newValidator(),
 		admission: adm,
+		memory:    mem,
+		cache:     cache,
 	}
 	for _, name := range reg.Names() {
 		// Every game's series exist from the start, at zero.
@@ -96,6 +117,27 @@ func New(cfg Config, reg *engine.Registry, log *slog.Logger, promReg prometheus.
 	s.ready.Store(true)
 	s.router = s.routes()
 	return s
+}
+
+// memoryBudget resolves cfg.MemoryBudget against the memory one search of
+// each game in reg holds: zero means MaxSearches searches of the hungriest
+// game plus room for as many idle tables, so that a table is reused even
+// while every slot runs that game; a budget too small for one such search
+// is raised to it.
+func memoryBudget(cfg Config, reg *engine.Registry, log *slog.Logger) int64 {
+	var most int64
+	for _, g := range reg.Games() {
+		most = max(most, engine.SearchMemory(g, engine.Params{TableBits: cfg.TableBits}))
+	}
+	switch {
+	case cfg.MemoryBudget == 0:
+		return int64(cfg.MaxSearches) * (most + engine.TableBytes(cfg.TableBits))
+	case cfg.MemoryBudget < most:
+		log.Warn("memory budget raised to one search of the hungriest game",
+			slog.Int64("asked_bytes", cfg.MemoryBudget), slog.Int64("bytes", most))
+		return most
+	}
+	return cfg.MemoryBudget
 }
 
 // Metrics returns the server's metrics.
@@ -116,13 +158,15 @@ func (s *Server) routes() chi.Router {
 	r.Use(withRequestID, s.metrics.instrument, s.accessLog, s.recoverPanics)
 	r.NotFound(func(w http.ResponseWriter, r *http.Request) {
 		writeProblem(w, r, &Problem{Type: typeNotFound, Title: "Not found", Status: http.StatusNotFound,
-			Detail: "no such resource; see GET /openapi.yaml"})
+			Detail: "no such resource; see GET /openapi.yaml",
+			Errors: []ProblemError{{Location: "path", Message: "is not a resource of this service", Value: clip(r.URL.Path)}}})
 	})
 	r.MethodNotAllowed(func(w http.ResponseWriter, req *http.Request) {
 		allowed := allowedMethods(r, req.URL.Path)
 		w.Header().Set("Allow", strings.Join(allowed, ", "))
 		writeProblem(w, req, &Problem{Type: typeMethod, Title: "Method not allowed", Status: http.StatusMethodNotAllowed,
-			Detail: "method " + req.Method + " is not allowed here; allowed: " + strings.Join(allowed, ", ")})
+			Detail: "method " + quote(req.Method) + " is not allowed here; allowed: " + strings.Join(allowed, ", "),
+			Errors: []ProblemError{{Location: "method", Message: "must be one of: " + strings.Join(allowed, ", "), Value: clip(req.Method)}}})
 	})
 	r.Post("/move", s.handleMove)
 	r.Get("/games", s.handleGames)

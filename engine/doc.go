@@ -30,4 +30,11 @@
 //
 // A game that needs a specialised search (an exact solver, a threat-space
 // search) implements Searcher on its State; Search then delegates to it.
+//
+// Memory: a server bounds what concurrent searches hold with a MemoryBudget.
+// Each search reserves SearchMemory(game, params) before it runs (a game
+// whose searches hold more than one generic table implements SearchMemorer)
+// and passes the Reservation in Params.Memory; the generic search takes its
+// table from the reservation, and on Release the table stays in the budget's
+// unreserved room for the next search.
 package engine

@@ -24,6 +24,10 @@ type Params struct {
 	// TableBits sets the transposition table to 1<<TableBits entries;
 	// zero means DefaultTableBits.
 	TableBits int
+	// Memory, when not nil, is the memory reserved for this search under a
+	// MemoryBudget: the search takes its table from it. Nil means the
+	// package's shared pool.
+	Memory *Reservation
 }
 
 // Result is what a search found. Move is always legal for a position that is
@@ -73,8 +77,8 @@ func Search(ctx context.Context, st State, params Params) Result {
 	}
 	bits = min(bits, MaxTableBits)
 
-	s := newSearch(st, acquireTable(bits), maxDepth, ctx.Done())
-	defer releaseTable(s.tt)
+	s := newSearch(st, acquireTable(bits, params.Memory), maxDepth, ctx.Done())
+	defer releaseTable(s.tt, params.Memory)
 
 	var res Result
 	res.Move = NoMove

@@ -17,6 +17,9 @@ const (
 // before it must be cleared.
 const generations = 64
 
+// entryBytes is the size of one entry.
+const entryBytes = 16
+
 // entry is one transposition-table slot, 16 bytes.
 type entry struct {
 	key   uint64
@@ -55,6 +58,24 @@ func (t *Table) NewSearch() {
 // Len returns the number of slots.
 func (t *Table) Len() int { return len(t.entries) }
 
+// bits returns log2 of the number of slots.
+func (t *Table) bits() int {
+	n := 0
+	for 1<<n < len(t.entries) {
+		n++
+	}
+	return n
+}
+
+// TableBytes returns the memory of a table of 1<<bits entries; bits of
+// zero or less mean DefaultTableBits.
+func TableBytes(bits int) int64 {
+	if bits <= 0 {
+		bits = DefaultTableBits
+	}
+	return entryBytes << min(bits, MaxTableBits)
+}
+
 // Probe returns the entry stored for key in the current generation.
 func (t *Table) Probe(key uint64) (score int32, move Move, depth int, bound Bound, ok bool) {
 	e := &t.entries[key&t.mask]
@@ -77,12 +98,17 @@ func (t *Table) Store(key uint64, score int32, move Move, depth int, bound Bound
 	*e = entry{key: key, score: score, move: int16(move), depth: int8(depth), meta: t.gen<<2 | uint8(bound)}
 }
 
-// tablePools keeps reusable tables by size, so that a request does not
-// allocate and clear a fresh table.
-var tablePools [33]sync.Pool
+// tablePools keeps reusable tables by size for searches without a
+// Reservation, so that a search does not allocate and clear a fresh table.
+var tablePools [MaxTableBits + 1]sync.Pool
 
-// acquireTable returns a table of 1<<bits entries, reused when one is free.
-func acquireTable(bits int) *Table {
+// acquireTable returns a table of 1<<bits entries for a search: from its
+// reservation when it has one, else from the shared pool, reused when one
+// is free.
+func acquireTable(bits int, r *Reservation) *Table {
+	if r != nil {
+		return r.table(bits)
+	}
 	if t, ok := tablePools[bits].Get().(*Table); ok {
 		t.NewSearch()
 		return t
@@ -90,12 +116,10 @@ func acquireTable(bits int) *Table {
 	return NewTable(bits)
 }
 
-// releaseTable makes t available to later searches.
-func releaseTable(t *Table) {
-	for bits := range tablePools {
-		if len(t.entries) == 1<<bits {
-			tablePools[bits].Put(t)
-			return
-		}
+// releaseTable makes t available to later searches. A table taken from a
+// reservation goes back to its budget when the reservation is released.
+func releaseTable(t *Table, r *Reservation) {
+	if r == nil {
+		tablePools[t.bits()].Put(t)
 	}
 }

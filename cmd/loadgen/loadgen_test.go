@@ -53,9 +53,9 @@ func quiet() *api.Server {
 // TestRunCountsWhatTheServerCounts runs a short closed loop against a real
 // server and checks the report against the server's own metrics.
 func TestRunCountsWhatTheServerCounts(t *testing.T) {
-	ts := httptest.NewServer(quiet())
-	defer ts.Close()
 	for _, mode := range []string{"closed", "open"} {
+		ts := httptest.NewServer(quiet()) // a fresh server: nothing remembered
+		defer ts.Close()
 		rep, err := Run(context.Background(), Options{
 			URL: ts.URL, Path: "/move", Mode: mode, Concurrency: 4, Rate: 2000, Duration: 20 * time.Second,
 			MaxRequests: 200, Games: []string{"tictactoe"}, MaxPlies: 6, Seed: 1, Positions: 50,
@@ -81,5 +81,51 @@ func TestRunCountsWhatTheServerCounts(t *testing.T) {
 		if !strings.Contains(out.String(), "p99") || !strings.Contains(out.String(), "200: ") {
 			t.Errorf("%s: report text:\n%s", mode, out.String())
 		}
+	}
+}
+
+// TestCheckFlagsWhatAHealthyServerNeverDoes checks Report.Check against
+// made-up reports.
+func TestCheckFlagsWhatAHealthyServerNeverDoes(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		rep     Report
+		want503 bool
+		ok      bool
+	}{
+		{"all 200", Report{Statuses: map[int]int{200: 10}}, false, true},
+		{"shed with Retry-After", Report{Statuses: map[int]int{200: 10, 503: 5}}, true, true},
+		{"nothing shed in an overload run", Report{Statuses: map[int]int{200: 10}}, true, false},
+		{"a 500", Report{Statuses: map[int]int{200: 10, 500: 1}}, false, false},
+		{"a transport error", Report{Statuses: map[int]int{0: 1}}, false, false},
+		{"a 503 without Retry-After", Report{Statuses: map[int]int{503: 1}, NoRetryAfter: 1}, false, false},
+		{"a panic", Report{Statuses: map[int]int{200: 1}, ServerDiff: map[string]float64{"movesvc_panics_total": 1}}, false, false},
+	} {
+		if err := tc.rep.Check(tc.want503); (err == nil) != tc.ok {
+			t.Errorf("%s: Check = %v, want ok %v", tc.name, err, tc.ok)
+		}
+	}
+}
+
+// TestOverloadRunSheds drives a server with one search slot and no queue
+// far past its capacity with searches that run to a 100 ms deadline: the
+// run sheds with 503 + Retry-After and passes Check.
+func TestOverloadRunSheds(t *testing.T) {
+	reg := prometheus.NewRegistry()
+	srv := api.New(api.Config{MaxSearches: 1, QueueSize: -1}, games.Registry(), slog.New(slog.NewTextHandler(io.Discard, nil)), reg, reg)
+	ts := httptest.NewServer(srv)
+	defer ts.Close()
+	rep, err := Run(context.Background(), Options{
+		URL: ts.URL, Path: "/move", Mode: "open", Concurrency: 16, Rate: 400, Duration: 20 * time.Second,
+		MaxRequests: 40, Games: []string{"gomoku"}, MaxPlies: 4, TimeoutMS: 100, Depth: 20, Seed: 1, Positions: 10,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := rep.Check(true); err != nil {
+		t.Errorf("%v; report %+v", err, rep)
+	}
+	if rep.Statuses[200] == 0 || rep.Rejected.N != rep.Statuses[503] {
+		t.Errorf("statuses %v: want some accepted and the 503s timed", rep.Statuses)
 	}
 }

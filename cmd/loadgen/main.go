@@ -12,6 +12,7 @@
 //	go run ./cmd/loadgen -url http://127.0.0.1:8080 -games tictactoe -concurrency 8 -duration 10s
 //	go run ./cmd/loadgen -mode open -rate 2000 -duration 10s
 //	go run ./cmd/loadgen -path /healthz -concurrency 8   # the HTTP ceiling: a trivial JSON handler
+//	go run ./cmd/loadgen -mode open -rate 200 -games gomoku -timeout-ms 100 -check -want-503   # overload smoke
 package main
 
 import (
@@ -39,6 +40,8 @@ func main() {
 	flag.IntVar(&opts.Depth, "depth", 0, "depth of each request (0: the game's default)")
 	flag.Uint64Var(&opts.Seed, "seed", 1, "seed for the positions")
 	flag.IntVar(&opts.Positions, "positions", 1000, "distinct request bodies to cycle through")
+	check := flag.Bool("check", false, "exit 1 on a transport error, a 5xx other than 503, a 503 without Retry-After or a server panic")
+	want503 := flag.Bool("want-503", false, "with -check: also exit 1 if no request was refused with 503 (an overload run)")
 	flag.Parse()
 	opts.Games = strings.Split(*games, ",")
 
@@ -50,4 +53,10 @@ func main() {
 		os.Exit(1)
 	}
 	report.Print(os.Stdout)
+	if *check {
+		if err := report.Check(*want503); err != nil {
+			fmt.Fprintln(os.Stderr, "loadgen:", err)
+			os.Exit(1)
+		}
+	}
 }

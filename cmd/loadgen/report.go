@@ -16,21 +16,25 @@ import (
 
 // recorder collects results from concurrent requests.
 type recorder struct {
-	mu        sync.Mutex
-	latencies map[int][]time.Duration // by status; 0 for transport errors
-	errors    map[string]int
+	mu           sync.Mutex
+	latencies    map[int][]time.Duration // by status; 0 for transport errors
+	errors       map[string]int
+	noRetryAfter int // 503s without Retry-After
 }
 
 func newRecorder() *recorder {
 	return &recorder{latencies: map[int][]time.Duration{}, errors: map[string]int{}}
 }
 
-func (r *recorder) add(status int, err error, d time.Duration) {
+func (r *recorder) add(status int, retryAfter string, err error, d time.Duration) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if err != nil {
 		status = 0
 		r.errors[err.Error()]++
+	}
+	if status == http.StatusServiceUnavailable && retryAfter == "" {
+		r.noRetryAfter++
 	}
 	r.latencies[status] = append(r.latencies[status], d)
 }
@@ -46,9 +50,12 @@ type Report struct {
 	All      Percentiles
 	OK       Percentiles // 200s only
 	Rejected Percentiles // 503s only
+	// NoRetryAfter counts 503s that came without a Retry-After header.
+	NoRetryAfter int
 	// ServerDiff holds each watched server metric: the increase over the run
-	// for counters, the value at the end for gauges.
-	ServerDiff map[string]float64
+	// for counters, the value at the end for gauges. ServerBefore and
+	// ServerAfter are the values scraped before and after the run.
+	ServerDiff, ServerBefore, ServerAfter map[string]float64
 }
 
 func isCounter(name string) bool {
@@ -74,7 +81,8 @@ func percentiles(ds []time.Duration) Percentiles {
 func (r *recorder) report(opts Options, elapsed time.Duration, before, after map[string]float64) *Report {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	rep := &Report{Options: opts, Elapsed: elapsed, Statuses: map[int]int{}, Errors: r.errors, ServerDiff: map[string]float64{}}
+	rep := &Report{Options: opts, Elapsed: elapsed, Statuses: map[int]int{}, Errors: r.errors, ServerDiff: map[string]float64{},
+		ServerBefore: before, ServerAfter: after, NoRetryAfter: r.noRetryAfter}
 	var all []time.Duration
 	for status, ds := range r.latencies {
 		rep.Statuses[status] = len(ds)
@@ -93,8 +101,47 @@ func (r *recorder) report(opts Options, elapsed time.Duration, before, after map
 	return rep
 }
 
+// Check returns an error describing what a healthy server under any load
+// never does: a transport error, a 5xx other than 503, a 503 without
+// Retry-After, a recovered panic. With want503 a run without any 503 (an
+// overload that shed nothing) fails too.
+func (rep *Report) Check(want503 bool) error {
+	var bad []string
+	for status, n := range rep.Statuses {
+		switch {
+		case status == 0:
+			bad = append(bad, fmt.Sprintf("%d transport errors", n))
+		case status >= 500 && status != http.StatusServiceUnavailable:
+			bad = append(bad, fmt.Sprintf("%d answers with status %d", n, status))
+		}
+	}
+	if rep.NoRetryAfter > 0 {
+		bad = append(bad, fmt.Sprintf("%d 503s without Retry-After", rep.NoRetryAfter))
+	}
+	if p := rep.ServerDiff["movesvc_panics_total"]; p > 0 {
+		bad = append(bad, fmt.Sprintf("%g panics recovered by the server", p))
+	}
+	if want503 && rep.Statuses[http.StatusServiceUnavailable] == 0 {
+		bad = append(bad, "no request was refused with 503")
+	}
+	if len(bad) > 0 {
+		sort.Strings(bad)
+		return fmt.Errorf("check failed: %s", strings.Join(bad, "; "))
+	}
+	return nil
+}
+
 // Throughput returns answered requests per second.
 func (rep *Report) Throughput() float64 { return float64(rep.Requests) / rep.Elapsed.Seconds() }
+
+// Summary returns the report's figures on one line of key=value pairs,
+// times in milliseconds, for scripts.
+func (rep *Report) Summary() string {
+	ms := func(d time.Duration) string { return strconv.FormatFloat(float64(d)/1e6, 'f', 3, 64) }
+	return fmt.Sprintf("summary requests=%d throughput=%.1f ok=%d rejected=%d errors=%d p50=%s p99=%s ok_p99=%s ok_max=%s rejected_p99=%s rejected_max=%s",
+		rep.Requests, rep.Throughput(), rep.Statuses[http.StatusOK], rep.Statuses[http.StatusServiceUnavailable], rep.Statuses[0],
+		ms(rep.All.P50), ms(rep.All.P99), ms(rep.OK.P99), ms(rep.OK.Max), ms(rep.Rejected.P99), ms(rep.Rejected.Max))
+}
 
 // Print writes the report for people.
 func (rep *Report) Print(w io.Writer) {
@@ -123,6 +170,9 @@ func (rep *Report) Print(w io.Writer) {
 	for e, n := range rep.Errors {
 		fmt.Fprintf(w, "  error %q: %d\n", e, n)
 	}
+	if rep.NoRetryAfter > 0 {
+		fmt.Fprintf(w, "  503 without Retry-After: %d\n", rep.NoRetryAfter)
+	}
 	for _, row := range []struct {
 		name string
 		p    Percentiles
@@ -137,10 +187,15 @@ func (rep *Report) Print(w io.Writer) {
 		names = append(names, n)
 	}
 	sort.Strings(names)
-	fmt.Fprintln(w, "server metrics (counters: increase during the run; gauges: value at the end):")
+	fmt.Fprintln(w, "server metrics: before -> after (counters: +increase)")
 	for _, n := range names {
-		fmt.Fprintf(w, "  %s %g\n", n, rep.ServerDiff[n])
+		if isCounter(n) {
+			fmt.Fprintf(w, "  %-45s %g -> %g (+%g)\n", n, rep.ServerBefore[n], rep.ServerAfter[n], rep.ServerDiff[n])
+		} else {
+			fmt.Fprintf(w, "  %-45s %g -> %g\n", n, rep.ServerBefore[n], rep.ServerAfter[n])
+		}
 	}
+	fmt.Fprintln(w, rep.Summary())
 }
 
 // watched are the server metrics a report compares; series are summed over
@@ -151,6 +206,8 @@ var watched = []string{
 	"movesvc_search_cancellations_total",
 	"movesvc_admission_rejections_total",
 	"movesvc_panics_total",
+	"movesvc_search_memory_reserved_bytes",
+	"movesvc_search_memory_idle_bytes",
 	"movesvc_search_duration_seconds_count",
 	"movesvc_search_duration_seconds_sum",
 	"http_requests_total",

@@ -56,11 +56,11 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 	rec := newRecorder()
 	send := func(i int) {
 		start := time.Now()
-		status, err := do(ctx, client, opts, bodies, i)
+		status, retryAfter, err := do(ctx, client, opts, bodies, i)
 		if ctx.Err() != nil && err != nil {
 			return // cut off by the end of the run: not a result
 		}
-		rec.add(status, err, time.Since(start))
+		rec.add(status, retryAfter, err, time.Since(start))
 	}
 	start := time.Now()
 	skipped := 0
@@ -107,21 +107,29 @@ func closedLoop(ctx context.Context, opts Options, send func(int)) {
 	wg.Wait()
 }
 
-// openLoop starts requests at opts.Rate per second whether or not earlier
-// ones were answered, with at most opts.Concurrency outstanding. It returns
-// how many requests it did not send because all of those were busy.
+// openLoop starts request i at start + i/opts.Rate whether or not earlier
+// ones were answered, catching up at once when it falls behind (a ticker
+// would drop the ticks it missed and quietly offer less than the rate),
+// with at most opts.Concurrency outstanding. It returns how many requests
+// it did not send because all of those were busy.
 func openLoop(ctx context.Context, opts Options, send func(int)) (skipped int) {
 	interval := time.Duration(float64(time.Second) / opts.Rate)
-	ticker := time.NewTicker(interval)
-	defer ticker.Stop()
+	start := time.Now()
+	timer := time.NewTimer(0)
+	defer timer.Stop()
 	slots := make(chan struct{}, opts.Concurrency)
 	var wg sync.WaitGroup
+	defer wg.Wait()
 	for i := 0; opts.MaxRequests == 0 || i < opts.MaxRequests; i++ {
-		select {
-		case <-ctx.Done():
-			wg.Wait()
+		if wait := time.Until(start.Add(time.Duration(i) * interval)); wait > 0 {
+			timer.Reset(wait)
+			select {
+			case <-ctx.Done():
+				return skipped
+			case <-timer.C:
+			}
+		} else if ctx.Err() != nil {
 			return skipped
-		case <-ticker.C:
 		}
 		select {
 		case slots <- struct{}{}:
@@ -135,12 +143,11 @@ func openLoop(ctx context.Context, opts Options, send func(int)) (skipped int) {
 			send(i)
 		}()
 	}
-	wg.Wait()
 	return skipped
 }
 
-// do sends request i and returns its status.
-func do(ctx context.Context, client *http.Client, opts Options, bodies [][]byte, i int) (int, error) {
+// do sends request i and returns its status and Retry-After header.
+func do(ctx context.Context, client *http.Client, opts Options, bodies [][]byte, i int) (int, string, error) {
 	var req *http.Request
 	var err error
 	if bodies != nil {
@@ -152,13 +159,13 @@ func do(ctx context.Context, client *http.Client, opts Options, bodies [][]byte,
 		req, err = http.NewRequestWithContext(ctx, http.MethodGet, opts.URL+opts.Path, nil)
 	}
 	if err != nil {
-		return 0, err
+		return 0, "", err
 	}
 	resp, err := client.Do(req)
 	if err != nil {
-		return 0, err
+		return 0, "", err
 	}
 	_, err = io.Copy(io.Discard, resp.Body)
 	resp.Body.Close()
-	return resp.StatusCode, err
+	return resp.StatusCode, resp.Header.Get("Retry-After"), err
 }

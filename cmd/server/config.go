@@ -24,6 +24,10 @@ type Config struct {
 	ShutdownGrace     time.Duration
 	LogLevel          slog.Level
 	HealthCheck       bool
+	// TableMB is the search memory budget in MiB; 0 means automatic.
+	TableMB int
+	// ResultCache is how many proved answers are remembered; 0 means none.
+	ResultCache int
 }
 
 // ParseFlags reads the configuration from args (without the program name),
@@ -52,6 +56,10 @@ func ParseFlags(args []string, getenv func(string) string, usage io.Writer) (Con
 	bind("queue-size", "MOVESVC_QUEUE_SIZE")
 	fs.IntVar(&c.API.TableBits, "tt-bits", 16, "transposition table of each search: 2^bits entries of 16 bytes")
 	bind("tt-bits", "MOVESVC_TT_BITS")
+	fs.IntVar(&c.TableMB, "tt-mb", 0, "MiB that the tables and buffers of the searches running at once may hold together; 0 means max-searches x the hungriest game's search")
+	bind("tt-mb", "MOVESVC_TT_MB")
+	fs.IntVar(&c.ResultCache, "result-cache", 4096, "proved answers remembered and given again without a search; 0 turns it off")
+	bind("result-cache", "MOVESVC_RESULT_CACHE")
 	fs.Int64Var(&c.API.MaxBodyBytes, "max-body-bytes", 64<<10, "largest request body accepted")
 	bind("max-body-bytes", "MOVESVC_MAX_BODY_BYTES")
 	fs.DurationVar(&c.ReadHeaderTimeout, "read-header-timeout", 5*time.Second, "time to read a request's headers")
@@ -106,6 +114,17 @@ func (c *Config) validate() error {
 		return fmt.Errorf("tt-bits must be 4..28")
 	case c.API.MaxBodyBytes < 1024:
 		return fmt.Errorf("max-body-bytes must be at least 1024")
+	case c.TableMB < 0 || c.TableMB > 1<<20:
+		return fmt.Errorf("tt-mb must be 0..%d", 1<<20)
+	}
+	c.API.MemoryBudget = int64(c.TableMB) << 20
+	switch {
+	case c.ResultCache < 0:
+		return fmt.Errorf("result-cache must be 0 (off) or more")
+	case c.ResultCache == 0:
+		c.API.ResultCache = -1
+	default:
+		c.API.ResultCache = c.ResultCache
 	}
 	if c.WriteTimeout == 0 {
 		c.WriteTimeout = c.API.MaxTimeout + 10*time.Second

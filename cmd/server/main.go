@@ -15,6 +15,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"runtime"
 	"syscall"
 	"time"
 
@@ -42,9 +43,11 @@ func main() {
 		}
 		return
 	}
+	procs := reserveProcForHTTP(cfg.API.MaxSearches, os.Getenv("GOMAXPROCS") != "")
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	m := NewMain(cfg, games.Registry(), os.Stderr)
+	m.Log.Info("scheduler", slog.Int("gomaxprocs", procs), slog.Int("cpus", runtime.NumCPU()))
 	if err := m.Run(); err != nil {
 		m.Log.Error("start failed", slog.Any("error", err))
 		os.Exit(1)
@@ -59,6 +62,21 @@ func main() {
 		m.Log.Error("shutdown incomplete", slog.Any("error", err))
 		os.Exit(1)
 	}
+}
+
+// reserveProcForHTTP raises GOMAXPROCS to one more than the searches that
+// run at once, unless the environment set it, and returns the value in
+// force. Searches are CPU-bound: with as many of them as Go processors, a
+// request waits for the scheduler's 10 ms preemption before it is even
+// read, which is what a 503 under overload would cost; one processor more
+// lets the operating system interleave request handling with the searches
+// (measured on 2 CPUs, 2 searches: 503 p50 10 ms at GOMAXPROCS=2, 0.5 ms
+// at 3).
+func reserveProcForHTTP(maxSearches int, setByEnv bool) int {
+	if !setByEnv && runtime.GOMAXPROCS(0) < maxSearches+1 {
+		runtime.GOMAXPROCS(maxSearches + 1)
+	}
+	return runtime.GOMAXPROCS(0)
 }
 
 // Main is the running program: the API server and its listener. Tests use it
@@ -110,7 +128,7 @@ func (m *Main) Run() error {
 	m.listener = ln
 	m.Log.Info("listening", slog.String("addr", ln.Addr().String()),
 		slog.Int("max_searches", m.API.Config().MaxSearches), slog.Int("queue_size", m.API.Config().QueueSize),
-		slog.Duration("max_timeout", m.API.Config().MaxTimeout))
+		slog.Duration("max_timeout", m.API.Config().MaxTimeout), slog.Int64("memory_budget_bytes", m.API.Config().MemoryBudget))
 	go func() {
 		if err := m.server.Serve(ln); !errors.Is(err, http.ErrServerClosed) {
 			m.errs <- err

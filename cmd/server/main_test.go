@@ -7,6 +7,7 @@ import (
 	"flag"
 	"io"
 	"net/http"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -40,6 +41,13 @@ func TestParseFlags(t *testing.T) {
 	if c.Addr != "127.0.0.1:9999" || c.API.MaxTimeout != 3*time.Second || c.API.MaxSearches != 3 || c.LogLevel.String() != "DEBUG" {
 		t.Errorf("env then flags: %+v", c)
 	}
+	c, err = ParseFlags([]string{"-result-cache", "0"}, env(map[string]string{"MOVESVC_TT_MB": "64"}), io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.API.MemoryBudget != 64<<20 || c.API.ResultCache >= 0 {
+		t.Errorf("MOVESVC_TT_MB=64 -result-cache 0: budget %d, cache %d; want 64 MiB and the cache off", c.API.MemoryBudget, c.API.ResultCache)
+	}
 	for _, tc := range []struct {
 		args []string
 		env  map[string]string
@@ -50,6 +58,8 @@ func TestParseFlags(t *testing.T) {
 		{[]string{"-default-timeout", "20s"}, nil, "default-timeout"},
 		{[]string{"-write-timeout", "1s"}, nil, "write-timeout"},
 		{[]string{"stray"}, nil, "unexpected arguments"},
+		{[]string{"-tt-mb", "-1"}, nil, "tt-mb"},
+		{nil, map[string]string{"MOVESVC_RESULT_CACHE": "-2"}, "result-cache"},
 	} {
 		if _, err := ParseFlags(tc.args, env(tc.env), io.Discard); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("ParseFlags(%v, %v): %v, want an error about %s", tc.args, tc.env, err, tc.want)
@@ -178,5 +188,19 @@ func TestRunFailsOnBusyAddress(t *testing.T) {
 	cfg.Addr = first.Addr()
 	if err := NewMain(cfg, games.Registry(), io.Discard).Run(); err == nil {
 		t.Error("second Run on the same address succeeded")
+	}
+}
+
+func TestReserveProcForHTTP(t *testing.T) {
+	before := runtime.GOMAXPROCS(0)
+	defer runtime.GOMAXPROCS(before)
+	if got := reserveProcForHTTP(before+3, true); got != before {
+		t.Errorf("GOMAXPROCS set by the environment changed to %d", got)
+	}
+	if got := reserveProcForHTTP(before, false); got != before+1 {
+		t.Errorf("GOMAXPROCS %d for %d searches, want %d", got, before, before+1)
+	}
+	if got := reserveProcForHTTP(1, false); got != before+1 {
+		t.Errorf("GOMAXPROCS lowered to %d", got)
 	}
 }

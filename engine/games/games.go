@@ -10,12 +10,13 @@ import (
 	"movesvc/engine/tictactoe"
 )
 
-// All returns one value of every game the service plays.
+// All returns one value of every game the service plays, each reporting
+// its per-search memory (engine.SearchMemory).
 func All() []engine.Game {
 	return []engine.Game{
 		tictactoe.Game{},
-		connect4.Game{},
-		gomoku.Game{},
+		withMemory(connect4.Game{}),
+		withMemory(gomoku.Game{}),
 	}
 }
 

@@ -1,0 +1,97 @@
+package api_test
+
+import (
+	"net/http"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus/testutil"
+
+	"movesvc/api"
+	"movesvc/engine"
+)
+
+// TestMemoryBudgetBoundsSearches gives three search slots but memory for
+// one search of a game that needs 8 MiB (the smallest budget this server
+// takes, one Connect Four solver table): the second admitted search waits for memory instead of running,
+// a third whose deadline passes while waiting is refused with 503, and the
+// reserved memory never exceeds the budget.
+func TestMemoryBudgetBoundsSearches(t *testing.T) {
+	gated := newGatedGame("gated")
+	const budget = 8 << 20
+	hungry := engine.WithSearchMemory(gated, func(engine.Params) int64 { return budget })
+	ts := newTestServer(t, api.Config{MaxSearches: 3, QueueSize: 1, MemoryBudget: budget}, hungry)
+	m := ts.api.Metrics()
+	if got := testutil.ToFloat64(m.MemoryBudget); got != budget {
+		t.Fatalf("budget gauge %v, want %d", got, budget)
+	}
+
+	var wg sync.WaitGroup
+	statuses := make(chan int, 2)
+	for range 2 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			statuses <- ts.post(t, `{"game":"gated","moves":[],"timeout_ms":5000}`).status
+		}()
+	}
+	<-gated.started
+	waitFor(t, "the second search to wait for memory", func() bool { return testutil.ToFloat64(m.MemoryWaiting) == 1 })
+	if got := testutil.ToFloat64(m.SearchesInFlight); got != 1 {
+		t.Errorf("searches in flight %v, want 1: the budget holds one", got)
+	}
+	if got := testutil.ToFloat64(m.MemoryReserved); got != budget {
+		t.Errorf("reserved %v, want %d", got, budget)
+	}
+	r := ts.post(t, `{"game":"tictactoe","moves":[],"timeout_ms":20}`)
+	if r.status != http.StatusServiceUnavailable || r.header.Get("Retry-After") == "" {
+		t.Fatalf("a search that cannot get memory before its deadline: %d %s", r.status, r.body)
+	}
+	close(gated.gate)
+	wg.Wait()
+	close(statuses)
+	for s := range statuses {
+		if s != http.StatusOK {
+			t.Errorf("admitted search answered %d", s)
+		}
+	}
+	if got := testutil.ToFloat64(m.MemoryReserved); got != 0 {
+		t.Errorf("reserved %v after every search ended", got)
+	}
+	if one := engine.TableBytes(engine.DefaultTableBits); testutil.ToFloat64(m.MemoryIdle) != float64(one) {
+		got := testutil.ToFloat64(m.MemoryIdle)
+		t.Errorf("idle %v, want the one table kept for reuse (%d)", got, one)
+	}
+}
+
+// TestMemoryBudgetDefault sizes the budget for MaxSearches searches of the
+// hungriest game (the Connect Four solver's 8 MiB table) plus an idle 1 MiB
+// table each when none is given, and raises a budget too small for one such
+// search.
+func TestMemoryBudgetDefault(t *testing.T) {
+	ts := newTestServer(t, api.Config{MaxSearches: 3})
+	if got, want := ts.api.Config().MemoryBudget, int64(3*9<<20); got != want {
+		t.Errorf("default budget %d, want %d", got, want)
+	}
+	small := newTestServer(t, api.Config{MaxSearches: 3, MemoryBudget: 1 << 20})
+	if got, want := small.api.Config().MemoryBudget, int64(8<<20); got != want {
+		t.Errorf("budget of 1 MiB became %d, want %d", got, want)
+	}
+	for _, body := range []string{`{"game":"connect4","moves":["4","4","4"]}`, `{"game":"gomoku","moves":["h8"],"depth":2}`} {
+		if r := small.post(t, body); r.status != http.StatusOK {
+			t.Errorf("%s under the smallest budget: %d %s", body, r.status, r.body)
+		}
+	}
+}
+
+// waitFor polls cond until it holds, failing the test after a generous
+// bound; it orders steps of a test, it does not time anything.
+func waitFor(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	for start := time.Now(); !cond(); time.Sleep(time.Millisecond) {
+		if time.Since(start) > 10*time.Second {
+			t.Fatalf("waited 10s for %s", what)
+		}
+	}
+}

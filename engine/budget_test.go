@@ -1,0 +1,158 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"testing"
+)
+
+// searchState is a minimal position for searches in this package's tests:
+// a Nim heap of n stones, take 1 or 2, taking the last stone wins.
+type nim struct{ n, ply int }
+
+func (s *nim) ToMove() Player { return Player(s.ply % 2) }
+func (s *nim) Ply() int       { return s.ply }
+func (s *nim) Outcome() Outcome {
+	if s.n == 0 {
+		return OutcomeLoss
+	}
+	return OutcomeUnknown
+}
+func (s *nim) LegalMoves(buf []Move) []Move {
+	buf = buf[:0]
+	for m := 1; m <= min(2, s.n); m++ {
+		buf = append(buf, Move(m))
+	}
+	return buf
+}
+func (s *nim) MaxMoves() int                  { return 2 }
+func (s *nim) RemainingPlies() int            { return s.n }
+func (s *nim) Play(m Move)                    { s.n -= int(m); s.ply++ }
+func (s *nim) Undo(m Move)                    { s.n += int(m); s.ply-- }
+func (s *nim) Evaluate() int32                { return 0 }
+func (s *nim) Hash() uint64                   { return uint64(s.n)*2654435761 + uint64(s.ply%2) }
+func (s *nim) ParseMove(string) (Move, error) { return NoMove, errors.New("no notation") }
+func (s *nim) FormatMove(m Move) string       { return string(rune('0' + m)) }
+func (s *nim) Cell(m Move) (int, int)         { return 0, int(m) }
+func (s *nim) Board() []string                { return nil }
+func (s *nim) Clone() State                   { c := *s; return &c }
+
+// TestBudgetReusesTables runs searches under one budget: the second search
+// gets the first one's table back instead of a new one, and a table is
+// either reserved or idle, never counted twice.
+func TestBudgetReusesTables(t *testing.T) {
+	const bits = 10
+	size := 3 * TableBytes(bits)
+	b := NewMemoryBudget(size)
+	var tables []*Table
+	for range 3 {
+		r, err := b.Reserve(context.Background(), TableBytes(bits))
+		if err != nil {
+			t.Fatal(err)
+		}
+		res := Search(context.Background(), &nim{n: 20}, Params{TableBits: bits, Memory: r})
+		if res.Outcome != OutcomeWin || res.Move != 2 {
+			t.Fatalf("nim 20: %+v, want a win taking 2", res)
+		}
+		if len(r.held) != 1 || b.Idle() != 0 || b.Reserved() != TableBytes(bits) {
+			t.Fatalf("during the search: held %d tables, idle %d, reserved %d", len(r.held), b.Idle(), b.Reserved())
+		}
+		tables = append(tables, r.held[0].v.(*Table))
+		r.Release()
+		r.Release() // a second release does nothing
+		if b.Reserved() != 0 || b.Idle() != TableBytes(bits) {
+			t.Fatalf("after release: reserved %d idle %d", b.Reserved(), b.Idle())
+		}
+	}
+	if tables[0] != tables[1] || tables[1] != tables[2] {
+		t.Error("each search got a new table; want the idle one reused")
+	}
+}
+
+// TestBudgetBoundsReservations fills the budget and checks that the next
+// reservation waits until one is released, that a reservation larger than
+// the budget is refused at once, that a waiter whose context ends gives up
+// without holding anything, and that an idle table is reused by the next
+// search or dropped before it allocates another.
+func TestBudgetBoundsReservations(t *testing.T) {
+	const bits = 8
+	one := TableBytes(bits)
+	b := NewMemoryBudget(2 * one)
+	if _, err := b.Reserve(context.Background(), 3*one); !errors.Is(err, ErrOverBudget) {
+		t.Fatalf("reserving more than the budget: %v", err)
+	}
+	r1, _ := b.Reserve(context.Background(), one)
+	r2, _ := b.Reserve(context.Background(), one)
+	Search(context.Background(), &nim{n: 5}, Params{TableBits: bits, Memory: r1})
+
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := b.Reserve(ctx, one); !errors.Is(err, context.Canceled) {
+		t.Fatalf("reserving from a full budget with a dead context: %v", err)
+	}
+	got := make(chan *Reservation)
+	go func() {
+		r, err := b.Reserve(context.Background(), 2*one)
+		if err != nil {
+			t.Error(err)
+		}
+		got <- r
+	}()
+	r1.Release() // its table is kept idle: one reserved, one idle
+	select {
+	case <-got:
+		t.Fatal("a reservation was granted beyond the budget")
+	default:
+	}
+	if b.Reserved()+b.Idle() > b.Size() {
+		t.Fatalf("reserved %d + idle %d exceed the budget %d", b.Reserved(), b.Idle(), b.Size())
+	}
+	r2.Release() // now the waiter fits; the idle table stays until needed
+	r3 := <-got
+	Search(context.Background(), &nim{n: 5}, Params{TableBits: bits, Memory: r3}) // reuses it
+	Search(context.Background(), &nim{n: 7}, Params{TableBits: bits, Memory: r3}) // a second table
+	if b.Reserved() != 2*one || b.Idle() != 0 || len(r3.held) != 2 {
+		t.Fatalf("reserved %d idle %d held %d, want the whole budget reserved and the idle table in use", b.Reserved(), b.Idle(), len(r3.held))
+	}
+	r3.Release()
+	if b.Reserved() != 0 {
+		t.Fatalf("reserved %d after every release", b.Reserved())
+	}
+}
+
+// TestBudgetKeepsWhatAGameHandsBack: an object a search hands back with Keep
+// is what the next search's Take returns, counted idle in between, and
+// dropped when a reservation needs its room.
+func TestBudgetKeepsWhatAGameHandsBack(t *testing.T) {
+	type solverKey struct{}
+	const mib = 1 << 20
+	b := NewMemoryBudget(10 * mib)
+	r, _ := b.Reserve(context.Background(), 8*mib)
+	if got := r.Take(solverKey{}); got != nil {
+		t.Fatalf("Take from an empty budget: %v", got)
+	}
+	solver := new([64]byte)
+	r.Keep(solverKey{}, solver, 8*mib)
+	r.Release()
+	if b.Idle() != 8*mib {
+		t.Fatalf("idle %d, want the kept 8 MiB", b.Idle())
+	}
+	r, _ = b.Reserve(context.Background(), 8*mib)
+	if got := r.Take(solverKey{}); got != solver {
+		t.Fatalf("Take returned %v, want the kept object", got)
+	}
+	if b.Idle() != 0 || b.Reserved() != 8*mib {
+		t.Fatalf("idle %d reserved %d after Take", b.Idle(), b.Reserved())
+	}
+	r.Keep(solverKey{}, solver, 8*mib)
+	r.Release()
+	type tableKey struct{}
+	r, _ = b.Reserve(context.Background(), 4*mib) // granted: idle objects do not count
+	if r.Take(tableKey{}) != nil || b.Idle() != 0 {
+		t.Fatalf("idle %d after a Take that found nothing: the kept object must make room for the allocation", b.Idle())
+	}
+	if r.Take(solverKey{}) != nil {
+		t.Fatal("a dropped object was taken")
+	}
+	r.Release()
+}
