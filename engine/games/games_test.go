@@ -3,6 +3,8 @@ package games_test
 import (
 	"testing"
 
+	"movesvc/engine"
+	"movesvc/engine/connect4"
 	"movesvc/engine/enginetest"
 	"movesvc/engine/games"
 )
@@ -21,5 +23,28 @@ func TestConformance(t *testing.T) {
 			}
 			enginetest.Conformance(t, g, 20, 7)
 		})
+	}
+}
+
+// TestSearchMemory checks that the games with their own tables report
+// them to the memory budget: at least the engine's table of the same bits,
+// Connect Four's 8 MiB solver table by default.
+func TestSearchMemory(t *testing.T) {
+	for _, g := range games.All() {
+		for _, bits := range []int{0, 16, 22} {
+			p := engine.Params{TableBits: bits}
+			got := engine.SearchMemory(g, p)
+			if got < engine.TableBytes(bits) {
+				t.Errorf("%s, %d bits: %d bytes, below the engine table's %d", g.Name(), bits, got, engine.TableBytes(bits))
+			}
+			if g.Name() != "tictactoe" {
+				if _, ok := g.(engine.SearchMemorer); !ok {
+					t.Errorf("%s does not report its memory", g.Name())
+				}
+			}
+		}
+	}
+	if got := engine.SearchMemory(connect4.Game{}, engine.Params{}); got != 8<<20 {
+		t.Errorf("connect4 default: %d bytes, want 8 MiB", got)
 	}
 }
