@@ -253,5 +253,14 @@ func (s *gatedState) Search(ctx context.Context, p engine.Params) engine.Result 
 	case <-s.game.gate:
 	case <-ctx.Done():
 	}
+	if _, ok := s.State.(*tictactoe.State); ok {
+		// Tic-tac-toe answers from its solution table; these tests need a
+		// search that runs, polls its context and uses a table.
+		return engine.Search(ctx, searchedState{s.State}, p)
+	}
 	return engine.Search(ctx, s.State, p)
 }
+
+// searchedState hides a state's own Search, so that engine.Search runs its
+// generic search.
+type searchedState struct{ engine.State }

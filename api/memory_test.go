@@ -44,7 +44,7 @@ func TestMemoryBudgetBoundsSearches(t *testing.T) {
 	if got := testutil.ToFloat64(m.MemoryReserved); got != budget {
 		t.Errorf("reserved %v, want %d", got, budget)
 	}
-	r := ts.post(t, `{"game":"tictactoe","moves":[],"timeout_ms":20}`)
+	r := ts.post(t, `{"game":"tictactoe","moves":[],"depth":3,"timeout_ms":20}`)
 	if r.status != http.StatusServiceUnavailable || r.header.Get("Retry-After") == "" {
 		t.Fatalf("a search that cannot get memory before its deadline: %d %s", r.status, r.body)
 	}

@@ -12,10 +12,11 @@ import (
 // solve thousands of nodes larger: the allocation count must not grow with
 // the nodes (only the per-search stacks and the result are allocated).
 func TestSearchAllocatesNothingPerNode(t *testing.T) {
-	st, err := tictactoe.Game{}.NewState(engine.Setup{FromMoves: true, Moves: []string{}})
+	ttt, err := tictactoe.Game{}.NewState(engine.Setup{FromMoves: true, Moves: []string{}})
 	if err != nil {
 		t.Fatal(err)
 	}
+	st := generic{ttt} // the generic search, not tic-tac-toe's solution table
 	var nodes uint64
 	full := testing.AllocsPerRun(20, func() {
 		nodes = engine.Search(context.Background(), st, engine.Params{}).Nodes
@@ -31,6 +32,10 @@ func TestSearchAllocatesNothingPerNode(t *testing.T) {
 		t.Errorf("full solve (%d nodes) makes %.1f allocations, depth 1 makes %.1f: something allocates per node", nodes, full, shallow)
 	}
 }
+
+// generic hides a state's own Search, so that engine.Search runs the
+// generic negamax on it.
+type generic struct{ engine.State }
 
 func TestTableGenerationsIsolateSearches(t *testing.T) {
 	tt := engine.NewTable(4)

@@ -7,6 +7,7 @@ import (
 	"movesvc/engine/connect4"
 	"movesvc/engine/enginetest"
 	"movesvc/engine/games"
+	"movesvc/engine/tictactoe"
 )
 
 // TestConformance runs the shared State contract checks on every registered
@@ -26,25 +27,27 @@ func TestConformance(t *testing.T) {
 	}
 }
 
-// TestSearchMemory checks that the games with their own tables report
-// them to the memory budget: at least the engine's table of the same bits,
-// Connect Four's 8 MiB solver table by default.
+// TestSearchMemory checks that the games report their tables to the memory
+// budget: at least the engine's table of the same bits for a depth-limited
+// search, Connect Four's 8 MiB solver table by default, nothing for
+// tic-tac-toe's answers from its solution table.
 func TestSearchMemory(t *testing.T) {
 	for _, g := range games.All() {
 		for _, bits := range []int{0, 16, 22} {
-			p := engine.Params{TableBits: bits}
+			p := engine.Params{TableBits: bits, Depth: 3}
 			got := engine.SearchMemory(g, p)
 			if got < engine.TableBytes(bits) {
 				t.Errorf("%s, %d bits: %d bytes, below the engine table's %d", g.Name(), bits, got, engine.TableBytes(bits))
 			}
-			if g.Name() != "tictactoe" {
-				if _, ok := g.(engine.SearchMemorer); !ok {
-					t.Errorf("%s does not report its memory", g.Name())
-				}
+			if _, ok := g.(engine.SearchMemorer); !ok {
+				t.Errorf("%s does not report its memory", g.Name())
 			}
 		}
 	}
 	if got := engine.SearchMemory(connect4.Game{}, engine.Params{}); got != 8<<20 {
 		t.Errorf("connect4 default: %d bytes, want 8 MiB", got)
+	}
+	if got := engine.SearchMemory(tictactoe.Game{}, engine.Params{}); got != 0 {
+		t.Errorf("tic-tac-toe answered from its table: %d bytes, want 0", got)
 	}
 }

@@ -7,10 +7,11 @@ import (
 	"movesvc/engine"
 )
 
-// BenchmarkSolveEmptyBoard solves tic-tac-toe from the empty board: the whole
+// BenchmarkSolveEmptyBoard solves tic-tac-toe from the empty board with the
+// generic search (the engine's negamax, not the solution table): the whole
 // game tree, to a proved draw.
 func BenchmarkSolveEmptyBoard(b *testing.B) {
-	st := newState(b)
+	st := generic{newState(b)}
 	var nodes uint64
 	b.ReportAllocs()
 	for b.Loop() {
@@ -22,4 +23,16 @@ func BenchmarkSolveEmptyBoard(b *testing.B) {
 	}
 	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+}
+
+// BenchmarkTableAnswer answers the empty board as the service does, from
+// the solution table.
+func BenchmarkTableAnswer(b *testing.B) {
+	st := newState(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		if res := engine.Search(context.Background(), st, engine.Params{}); res.Outcome != engine.OutcomeDraw {
+			b.Fatalf("empty board: %v", res.Outcome)
+		}
+	}
 }
