@@ -5,7 +5,6 @@ import (
 	"log/slog"
 	"net/http"
 	"strconv"
-	"strings"
 	"time"
 
 	movesvc "movesvc"
@@ -13,7 +12,8 @@ import (
 )
 
 // handleMove answers POST /move: decode, validate, build the position, wait
-// for a search slot, search until the deadline, answer.
+// for a search slot, search until the deadline, answer; as a stream of
+// server-sent events when the client accepts text/event-stream (stream.go).
 func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
 	// The deadline covers the whole request, queueing included.
 	arrived := time.Now()
@@ -22,75 +22,32 @@ func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
 		writeProblem(w, r, p)
 		return
 	}
-	if err := s.validate.Struct(req); err != nil {
-		writeProblem(w, r, validationProblem(err))
-		return
-	}
-	game, ok := s.games.Lookup(req.Game)
-	if !ok {
-		writeProblem(w, r, invalid("unknown game "+quote(req.Game), ProblemError{Location: "body.game", Value: req.Game,
-			Message: "must be one of: " + strings.Join(s.games.Names(), ", ")}))
-		return
-	}
-	desc := game.Describe()
-	if p := req.checkOptions(desc); p != nil {
-		writeProblem(w, r, p)
-		return
-	}
-	depth, timeout, p := req.limits(desc, s.cfg)
+	job, p := s.prepare(r, &req)
 	if p != nil {
 		writeProblem(w, r, p)
 		return
 	}
-	st, err := game.NewState(req.setup())
-	if err != nil {
-		writeProblem(w, r, s.stateProblem(r, err))
-		return
-	}
-
-	if !s.ready.Load() {
-		writeProblem(w, r, &Problem{Type: typeShuttingDown, Title: "Shutting down", Status: http.StatusServiceUnavailable,
-			Detail: "this instance is shutting down; retry on another", retryAfter: 1})
-		return
-	}
-	ctx, cancel := context.WithDeadline(r.Context(), arrived.Add(timeout))
+	ctx, cancel := context.WithDeadline(r.Context(), arrived.Add(job.timeout))
 	defer cancel()
-	if err := s.admission.acquire(ctx); err != nil {
-		s.metrics.Rejections.Inc()
-		writeProblem(w, r, overloaded("every search slot is busy and the wait queue is full; retry later"))
+	if p := s.admit(ctx); p != nil {
+		writeProblem(w, r, p)
 		return
 	}
-	res := s.search(ctx, st, engine.Params{Depth: depth, TableBits: s.cfg.TableBits})
-
-	s.metrics.SearchNodes.WithLabelValues(desc.Name).Add(float64(res.Nodes))
-	s.metrics.SearchDuration.WithLabelValues(desc.Name).Observe(res.Elapsed.Seconds())
-	s.metrics.SearchDepth.WithLabelValues(desc.Name).Observe(float64(res.Depth))
-	if res.DeadlineHit {
-		if r.Context().Err() != nil {
-			// The client went away; there is nobody to answer.
-			s.metrics.Cancellations.WithLabelValues(desc.Name).Inc()
-			return
-		}
-		s.metrics.DeadlineHits.WithLabelValues(desc.Name).Inc()
-	}
-	if res.Move == engine.NoMove {
-		s.log.ErrorContext(r.Context(), "search returned no move", slog.String("request_id", RequestID(r.Context())),
-			slog.String("game", desc.Name), slog.Any("board", st.Board()))
-		writeProblem(w, r, internalError())
+	defer s.admission.release()
+	if acceptsEventStream(r) {
+		s.streamMove(ctx, w, r, job)
 		return
 	}
-	writeJSON(w, http.StatusOK, newMoveResponse(desc.Name, st, res))
-}
-
-// search runs one admitted search. The slot and the in-flight gauge are
-// given back even if the search panics.
-func (s *Server) search(ctx context.Context, st engine.State, params engine.Params) engine.Result {
-	s.metrics.SearchesInFlight.Inc()
-	defer func() {
-		s.metrics.SearchesInFlight.Dec()
-		s.admission.release()
-	}()
-	return engine.Search(ctx, st, params)
+	jr := s.runJob(ctx, r.Context(), job)
+	if jr.canceled {
+		return
+	}
+	resp, p := s.response(r, job, jr)
+	if p != nil {
+		writeProblem(w, r, p)
+		return
+	}
+	writeJSON(w, http.StatusOK, resp)
 }
 
 // stateProblem maps a game's rejection of the position to a 422 naming the

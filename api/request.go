@@ -22,6 +22,11 @@ type moveRequest struct {
 	// checks their values.
 	Rule *string `json:"rule" validate:"omitnil,max=32"`
 	Size *int    `json:"size" validate:"omitnil"`
+	// Analysis, level and live progress (analysis.go, stream.go).
+	Analysis bool    `json:"analysis"`
+	MultiPV  *int    `json:"multipv" validate:"omitnil,min=1,max=10"`
+	Level    *int    `json:"level" validate:"omitnil,min=1,max=10"`
+	Seed     *uint64 `json:"seed"`
 }
 
 // options returns the game options the request gives, by JSON name.
@@ -104,6 +109,8 @@ type moveResponse struct {
 	ElapsedMS  float64  `json:"elapsed_ms"`
 	Complete   bool     `json:"complete"`
 	PV         []string `json:"pv"`
+	// Analysis scores each move when the request asks for it (analysis.go).
+	Analysis []analysisEntry `json:"analysis,omitempty"`
 }
 
 // newMoveResponse renders a search result for st.

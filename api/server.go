@@ -31,6 +31,9 @@ type Config struct {
 	// TableBits sizes each search's transposition table: 1<<TableBits
 	// entries of 16 bytes (engine.DefaultTableBits).
 	TableBits int
+	// MaxBatch is how many requests POST /moves takes at once
+	// (DefaultMaxBatch).
+	MaxBatch int
 }
 
 func (c Config) withDefaults() Config {
@@ -54,6 +57,9 @@ func (c Config) withDefaults() Config {
 	}
 	if c.TableBits <= 0 {
 		c.TableBits = engine.DefaultTableBits
+	}
+	if c.MaxBatch <= 0 {
+		c.MaxBatch = DefaultMaxBatch
 	}
 	return c
 }
@@ -125,6 +131,7 @@ func (s *Server) routes() chi.Router {
 			Detail: "method " + req.Method + " is not allowed here; allowed: " + strings.Join(allowed, ", ")})
 	})
 	r.Post("/move", s.handleMove)
+	r.Post("/moves", s.handleMoves)
 	r.Get("/games", s.handleGames)
 	r.Get("/healthz", s.handleHealth)
 	r.Get("/readyz", s.handleReady)

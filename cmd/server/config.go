@@ -52,6 +52,8 @@ func ParseFlags(args []string, getenv func(string) string, usage io.Writer) (Con
 	bind("queue-size", "MOVESVC_QUEUE_SIZE")
 	fs.IntVar(&c.API.TableBits, "tt-bits", 16, "transposition table of each search: 2^bits entries of 16 bytes")
 	bind("tt-bits", "MOVESVC_TT_BITS")
+	fs.IntVar(&c.API.MaxBatch, "max-batch", api.DefaultMaxBatch, "most requests POST /moves takes at once")
+	bind("max-batch", "MOVESVC_MAX_BATCH")
 	fs.Int64Var(&c.API.MaxBodyBytes, "max-body-bytes", 64<<10, "largest request body accepted")
 	bind("max-body-bytes", "MOVESVC_MAX_BODY_BYTES")
 	fs.DurationVar(&c.ReadHeaderTimeout, "read-header-timeout", 5*time.Second, "time to read a request's headers")
@@ -104,6 +106,8 @@ func (c *Config) validate() error {
 		return fmt.Errorf("max-searches must be at least 1")
 	case c.API.TableBits < 4 || c.API.TableBits > 28:
 		return fmt.Errorf("tt-bits must be 4..28")
+	case c.API.MaxBatch < 1:
+		return fmt.Errorf("max-batch must be at least 1")
 	case c.API.MaxBodyBytes < 1024:
 		return fmt.Errorf("max-body-bytes must be at least 1024")
 	}
