@@ -39,7 +39,7 @@ func LevelDepth(st State, level int) int {
 // levelChoices returns how many of the best moves a level chooses among
 // (at least 2) and the chance that it does not play the best one.
 func levelChoices(level int) (k int, p float64) {
-	return 2 + (MaxLevel-1-level)/2, float64(MaxLevel-level) / 12
+	return 2 + (MaxLevel-1-level)/2, float64(MaxLevel-level) / 9
 }
 
 // searchLevel plays st at params.Level: the moves scored at LevelDepth

@@ -78,6 +78,7 @@ func (s *Solver) analyzeColumn(ctx context.Context, p Position, c int) engine.Mo
 	return e
 }
 
-// LevelDepth returns the plies a weaker level searches: the level itself,
-// at least 2; the full solve is left to MaxLevel.
-func (s *State) LevelDepth(level int) int { return max(2, level) }
+// LevelDepth returns the plies a weaker level searches, a depth-limited
+// heuristic search: the level plus one, 2 at level 1, 10 at level 9; the
+// exact solve is left to MaxLevel.
+func (s *State) LevelDepth(level int) int { return level + 1 }

@@ -73,8 +73,8 @@ var ladderPairs = []struct {
 	games int
 }{
 	{"tictactoe", 3, 1, 20}, {"tictactoe", 5, 3, 20}, {"tictactoe", 7, 5, 20}, {"tictactoe", 9, 7, 20},
-	{"connect4", 3, 1, 4}, {"connect4", 5, 3, 4}, {"connect4", 7, 5, 4}, {"connect4", 9, 7, 4},
-	{"gomoku", 5, 3, 4},
+	{"connect4", 3, 1, 10}, {"connect4", 5, 3, 10}, {"connect4", 7, 5, 10}, {"connect4", 9, 7, 10},
+	{"gomoku", 3, 1, 4}, {"gomoku", 4, 2, 4},
 }
 
 // TestLevelLadder checks that the levels are ordered: in self-play each

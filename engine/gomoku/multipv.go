@@ -64,8 +64,9 @@ func (st *State) candidateMoves(params engine.Params, limit int) []engine.Move {
 	return out
 }
 
-// LevelDepth returns the plies a weaker level searches: 2 up to level 4,
-// 3 up to level 8, 4 at level 9. From 4 plies on, every move's search runs
-// the root threat-space search (VCT), which makes a level's move cost
-// about as much as the full search's.
-func (st *State) LevelDepth(level int) int { return 2 + (level-1)/4 }
+// LevelDepth returns the plies a weaker level searches: 2 at levels 1 and
+// 2, one more every two levels, 6 (DefaultDepth) at level 9. From 4 plies
+// on, each scored move's search runs the root threat-space search (VCT),
+// so the levels from 5 up cost about as much as the full search per
+// candidate.
+func (st *State) LevelDepth(level int) int { return 2 + (level-1)/2 }
