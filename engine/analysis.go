@@ -56,7 +56,8 @@ func Analyze(ctx context.Context, st State, params Params, n int) []MoveScore {
 // always of the same depth; a move proved won, lost or drawn is not
 // searched again. When ctx ends during a round, that round is dropped and
 // the last complete one is returned, its unproved entries marked not
-// Complete: the first round always completes. With no deadline hit the
+// Complete. The first two rounds always complete, so that every move that
+// wins at once or lets the opponent win at once is proved so. With no deadline hit the
 // result depends only on st, params and moves. params.Level and
 // params.Progress must be zero.
 func AnalyzeMoves(ctx context.Context, st State, params Params, moves []Move, n int) []MoveScore {
@@ -78,7 +79,7 @@ func AnalyzeMoves(ctx context.Context, st State, params Params, moves []Move, n 
 			}
 			round[i] = scoreMove(ctx, st, rp, m)
 			nodes[i] += round[i].Nodes
-			if depth > 1 && ctx.Err() != nil {
+			if depth > 2 && ctx.Err() != nil {
 				stopped = true
 				break
 			}

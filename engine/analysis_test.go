@@ -72,7 +72,7 @@ func TestAnalyzeKeepsTheBest(t *testing.T) {
 }
 
 // TestAnalyzeUnderPassedDeadline checks that a deadline already passed
-// still scores every move by the first round.
+// still scores every move by the first two rounds.
 func TestAnalyzeUnderPassedDeadline(t *testing.T) {
 	st := tictactoeState(t)
 	ctx, cancel := context.WithCancel(context.Background())
@@ -82,8 +82,8 @@ func TestAnalyzeUnderPassedDeadline(t *testing.T) {
 		t.Fatalf("%d entries, want 9", len(got))
 	}
 	for _, e := range got {
-		if e.Complete || e.Depth != 1 {
-			t.Errorf("%+v: want the first round's entry, not complete", e)
+		if e.Complete || e.Depth != 2 {
+			t.Errorf("%+v: want the second round's entry, not complete", e)
 		}
 	}
 }

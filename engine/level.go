@@ -43,14 +43,17 @@ func levelChoices(level int) (k int, p float64) {
 }
 
 // searchLevel plays st at params.Level: the moves scored at LevelDepth
-// (params.Depth, when smaller, wins), then a seeded choice among the best.
+// (params.Depth, when smaller, wins, down to 2 plies), then a seeded choice
+// among the best.
 // The random source depends only on params.Seed and the position, so with
 // no deadline hit the move depends only on st and params.
 func searchLevel(ctx context.Context, st State, params Params) Result {
 	start := time.Now()
 	depth := LevelDepth(st, params.Level)
 	if params.Depth > 0 {
-		depth = min(depth, params.Depth)
+		// A smaller requested depth wins, but not below the two plies
+		// that see an immediate threat.
+		depth = max(min(depth, params.Depth), min(2, st.RemainingPlies()))
 	}
 	k, p := levelChoices(params.Level)
 	sub := Params{Depth: depth, TableBits: params.TableBits}

@@ -68,6 +68,21 @@ func TestLevelsTakeWinsAndBlock(t *testing.T) {
 					st.Undo(res.Move)
 				}
 			}
+			// Neither a requested depth of 1 nor a deadline already passed
+			// makes a level miss the win or the block.
+			passed, cancel := context.WithCancel(context.Background())
+			cancel()
+			for _, c := range []struct {
+				ctx   context.Context
+				depth int
+			}{{context.Background(), 1}, {passed, 0}} {
+				res := engine.Search(c.ctx, st, engine.Params{Level: 1, Seed: 1, Depth: c.depth})
+				st.Play(res.Move)
+				if tc.win && st.Outcome() != engine.OutcomeLoss || !tc.win && winsAtOnce(st) {
+					t.Errorf("level 1, depth %d, ctx %v: %s misses it", c.depth, c.ctx.Err(), st.FormatMove(res.Move))
+				}
+				st.Undo(res.Move)
+			}
 		})
 	}
 }
