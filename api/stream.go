@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"mime"
 	"net/http"
+	"strconv"
 	"strings"
 
 	"movesvc/engine"
@@ -20,9 +21,15 @@ func acceptsEventStream(r *http.Request) bool {
 	for _, h := range r.Header.Values("Accept") {
 		for _, part := range strings.Split(h, ",") {
 			mt, params, err := mime.ParseMediaType(strings.TrimSpace(part))
-			if err == nil && mt == eventStream && params["q"] != "0" && !strings.HasPrefix(params["q"], "0.0") {
-				return true
+			if err != nil || mt != eventStream {
+				continue
 			}
+			if q, given := params["q"]; given {
+				if v, err := strconv.ParseFloat(q, 64); err != nil || v <= 0 {
+					continue
+				}
+			}
+			return true
 		}
 	}
 	return false

@@ -213,3 +213,30 @@ func TestStreamClientCloseCancelsSearch(t *testing.T) {
 		t.Errorf("after the hang-up: status %d: %s", r.status, r.body)
 	}
 }
+
+// TestStreamOnlyWhenAccepted checks the Accept header's reading: a stream
+// for text/event-stream among other types, JSON when its quality is zero.
+func TestStreamOnlyWhenAccepted(t *testing.T) {
+	ts := newTestServer(t, api.Config{})
+	for accept, want := range map[string]string{
+		"application/json, text/event-stream;q=0.5": "text/event-stream",
+		"text/event-stream;q=0":                     "application/json",
+		"application/json":                          "application/json",
+		"*/*":                                       "application/json",
+	} {
+		req, err := http.NewRequest(http.MethodPost, ts.URL+"/move", strings.NewReader(`{"game":"tictactoe","moves":[]}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept", accept)
+		resp, err := ts.Client().Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if got := resp.Header.Get("Content-Type"); got != want {
+			t.Errorf("Accept %q: %s, want %s", accept, got, want)
+		}
+	}
+}
