@@ -18,10 +18,13 @@ type player struct {
 	time    time.Duration
 	threats bool
 	bits    int
+	level   int // 1..9: a weaker level (engine.Params.Level); 0: none
 }
 
 // parsePlayer reads "key=value,..." settings: depth, nodes, time, threats
-// (on or off) and bits. Threat search is on unless turned off.
+// (on or off), bits and level (1..10, the engine's playing levels; with a
+// level, nodes and threats do not apply). Threat search is on unless
+// turned off.
 func parsePlayer(s string) (player, error) {
 	p := player{threats: true, bits: 18}
 	for _, kv := range strings.Split(s, ",") {
@@ -42,6 +45,11 @@ func parsePlayer(s string) (player, error) {
 			p.time, err = time.ParseDuration(v)
 		case "bits":
 			p.bits, err = strconv.Atoi(v)
+		case "level":
+			p.level, err = strconv.Atoi(v)
+			if err == nil && (p.level < 1 || p.level > engine.MaxLevel) {
+				err = fmt.Errorf("want 1..%d", engine.MaxLevel)
+			}
 		case "threats":
 			switch v {
 			case "on":
@@ -52,14 +60,14 @@ func parsePlayer(s string) (player, error) {
 				err = fmt.Errorf("want on or off")
 			}
 		default:
-			return p, fmt.Errorf("unknown setting %q (depth, nodes, time, threats, bits)", k)
+			return p, fmt.Errorf("unknown setting %q (depth, nodes, time, threats, bits, level)", k)
 		}
 		if err != nil {
 			return p, fmt.Errorf("setting %q: %v", kv, err)
 		}
 	}
-	if p.depth == 0 && p.nodes == 0 && p.time == 0 {
-		return p, fmt.Errorf("%q sets no limit: give depth, nodes or time", s)
+	if p.depth == 0 && p.nodes == 0 && p.time == 0 && p.level == 0 {
+		return p, fmt.Errorf("%q sets no limit: give depth, nodes, time or level", s)
 	}
 	return p, nil
 }
@@ -79,6 +87,9 @@ func (p player) String() string {
 	if !p.threats {
 		parts = append(parts, "threats=off")
 	}
+	if p.level > 0 {
+		parts = append(parts, "level="+strconv.Itoa(p.level))
+	}
 	return strings.Join(parts, ",")
 }
 
@@ -89,6 +100,11 @@ func (p player) move(st *gomoku.State) engine.Result {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, p.time)
 		defer cancel()
+	}
+	if p.level > 0 {
+		// The level's own depth and choice, seeded by the position; depth,
+		// when set, may only make it shallower.
+		return engine.Search(ctx, st, engine.Params{Level: p.level, Depth: p.depth, TableBits: p.bits, Seed: 1})
 	}
 	depth := p.depth
 	if depth <= 0 {
