@@ -96,12 +96,18 @@ func TestLevelLadder(t *testing.T) {
 	t.Logf("\n%s", table.String())
 }
 
-var ladderGames = flag.Int("ladder-games", 20, "games per match of BenchmarkLevelLadder")
+var ladderGames = flag.Int("ladder-games", 0, "games per match of BenchmarkLevelLadder; 0 skips it")
 
 // BenchmarkLevelLadder plays every level against the one two below it, for
 // every game, -ladder-games games a match, and reports each match's record
-// (go test -run '^$' -bench LevelLadder -benchtime 1x -v ./engine/games/).
+// (go test -run '^$' -bench LevelLadder -benchtime 1x -v ./engine/games/
+// -ladder-games=10; about 40 minutes on the project's machine, most of it
+// gomoku's upper levels). Without -ladder-games it is skipped, so that
+// -bench . stays short.
 func BenchmarkLevelLadder(b *testing.B) {
+	if *ladderGames <= 0 {
+		b.Skip("set -ladder-games to play the ladder")
+	}
 	for _, game := range []string{"tictactoe", "connect4", "gomoku"} {
 		for a := 3; a <= engine.MaxLevel; a++ {
 			b.Run(fmt.Sprintf("%s/%d-%d", game, a, a-2), func(b *testing.B) {
