@@ -64,17 +64,18 @@ func playLevels(t testing.TB, game string, a, b, games int) record {
 var gamesRegistry = games.Registry()
 
 // ladderPairs are the matches of the ladder test: each level against the
-// one two below it, with the number of games, kept small for CI (the race
-// detector included). BenchmarkLevelLadder plays the whole ladder, level 10
+// one two below it, with the number of games, kept small for CI; the race
+// detector skips the slowest. BenchmarkLevelLadder plays the whole ladder, level 10
 // included, with more games.
 var ladderPairs = []struct {
 	game  string
 	a, b  int
 	games int
+	slow  bool // over a second: skipped under the race detector
 }{
-	{"tictactoe", 3, 1, 20}, {"tictactoe", 5, 3, 20}, {"tictactoe", 7, 5, 20}, {"tictactoe", 9, 7, 20},
-	{"connect4", 3, 1, 10}, {"connect4", 5, 3, 10}, {"connect4", 7, 5, 10}, {"connect4", 9, 7, 10},
-	{"gomoku", 3, 1, 4}, {"gomoku", 4, 2, 4},
+	{"tictactoe", 3, 1, 20, false}, {"tictactoe", 5, 3, 20, false}, {"tictactoe", 7, 5, 20, false}, {"tictactoe", 9, 7, 20, false},
+	{"connect4", 3, 1, 10, false}, {"connect4", 5, 3, 10, false}, {"connect4", 7, 5, 10, false}, {"connect4", 9, 7, 10, true},
+	{"gomoku", 3, 1, 4, false}, {"gomoku", 4, 2, 4, true},
 }
 
 // TestLevelLadder checks that the levels are ordered: in self-play each
@@ -86,6 +87,9 @@ func TestLevelLadder(t *testing.T) {
 	var table strings.Builder
 	for _, p := range ladderPairs {
 		t.Run(fmt.Sprintf("%s/%d-%d", p.game, p.a, p.b), func(t *testing.T) {
+			if p.slow && raceDetector {
+				t.Skip("slow under the race detector; plain go test plays it")
+			}
 			rec := playLevels(t, p.game, p.a, p.b, p.games)
 			fmt.Fprintf(&table, "%-9s level %d vs %d: %s\n", p.game, p.a, p.b, rec)
 			if rec.wins < rec.losses || rec.wins == rec.losses && p.game != "tictactoe" {

@@ -55,6 +55,9 @@ func TestLevelsTakeWinsAndBlock(t *testing.T) {
 				seeds := uint64(8)
 				if level > 4 {
 					seeds = 2 // deeper, slower searches; fewer chances to deviate
+					if raceDetector {
+						seeds = 1
+					}
 				}
 				for seed := range seeds {
 					res := engine.Search(context.Background(), st, engine.Params{Level: level, Seed: seed})
