@@ -64,3 +64,34 @@ func TestResultCache(t *testing.T) {
 		t.Errorf("cache entries %v, want 2", got)
 	}
 }
+
+// TestResultCacheSkipsLevelsAndAnalysis: a weaker level's seeded choice and
+// an analysis are answers of their own, neither remembered nor given from
+// the cache, even for a position whose full-strength answer is remembered.
+func TestResultCacheSkipsLevelsAndAnalysis(t *testing.T) {
+	ts := newTestServer(t, api.Config{})
+	m := ts.api.Metrics()
+	ts.post(t, `{"game":"tictactoe","moves":["b2","a3"]}`)
+	for _, body := range []string{
+		`{"game":"tictactoe","moves":["b2","a3"],"level":3,"seed":7}`,
+		`{"game":"tictactoe","moves":["b2","a3"],"analysis":true}`,
+	} {
+		for range 2 {
+			var got moveResponse
+			r := ts.post(t, body)
+			if r.status != http.StatusOK {
+				t.Fatalf("%s: %d %s", body, r.status, r.body)
+			}
+			r.decode(t, &got)
+			if got.Cached {
+				t.Errorf("%s: answered from the cache", body)
+			}
+		}
+	}
+	if got := testutil.ToFloat64(m.CacheHits); got != 0 {
+		t.Errorf("cache hits %v, want 0", got)
+	}
+	if got := testutil.ToFloat64(m.CacheEntries); got != 1 {
+		t.Errorf("cache entries %v, want only the full-strength answer", got)
+	}
+}

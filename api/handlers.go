@@ -5,7 +5,6 @@ import (
 	"log/slog"
 	"net/http"
 	"strconv"
-	"strings"
 	"time"
 
 	movesvc "movesvc"
@@ -13,7 +12,8 @@ import (
 )
 
 // handleMove answers POST /move: decode, validate, build the position, wait
-// for a search slot, search until the deadline, answer.
+// for a search slot, search until the deadline, answer; as a stream of
+// server-sent events when the client accepts text/event-stream (stream.go).
 func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
 	// The deadline covers the whole request, queueing included.
 	arrived := time.Now()
@@ -22,40 +22,19 @@ func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
 		writeProblem(w, r, p)
 		return
 	}
-	if err := s.validate.Struct(req); err != nil {
-		writeProblem(w, r, validationProblem(err))
-		return
-	}
-	game, ok := s.games.Lookup(req.Game)
-	if !ok {
-		writeProblem(w, r, invalid("unknown game "+quote(req.Game), ProblemError{Location: "body.game", Value: req.Game,
-			Message: "must be one of: " + strings.Join(s.games.Names(), ", ")}))
-		return
-	}
-	desc := game.Describe()
-	if p := req.checkOptions(desc); p != nil {
-		writeProblem(w, r, p)
-		return
-	}
-	depth, timeout, p := req.limits(desc, s.cfg)
+	job, p := s.prepare(r, &req)
 	if p != nil {
 		writeProblem(w, r, p)
 		return
 	}
-	st, err := game.NewState(req.setup())
-	if err != nil {
-		writeProblem(w, r, s.stateProblem(r, err))
-		return
-	}
-
 	if !s.ready.Load() {
-		writeProblem(w, r, &Problem{Type: typeShuttingDown, Title: "Shutting down", Status: http.StatusServiceUnavailable,
-			Detail: "this instance is shutting down; retry on another", retryAfter: 1})
+		writeProblem(w, r, shuttingDown())
 		return
 	}
+	stream := acceptsEventStream(r)
 	var key string
-	if s.cache != nil {
-		key = cacheKey(desc.Name, &req, st, depth)
+	if s.cache != nil && !stream && job.cacheable() {
+		key = cacheKey(job.game.Name, &req, job.st, job.params.Depth)
 		if resp, ok := s.cache.get(key); ok {
 			s.metrics.CacheHits.Inc()
 			resp.Cached, resp.ElapsedMS = true, 0
@@ -63,60 +42,31 @@ func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	ctx, cancel := context.WithDeadline(r.Context(), arrived.Add(timeout))
+	ctx, cancel := context.WithDeadline(r.Context(), arrived.Add(job.timeout))
 	defer cancel()
-	if err := s.admission.acquire(ctx); err != nil {
-		s.metrics.Rejections.Inc()
-		writeProblem(w, r, overloaded("every search slot is busy and the wait queue is full; retry later"))
+	release, p := s.admit(ctx)
+	if p != nil {
+		writeProblem(w, r, p)
 		return
 	}
-	res, err := s.search(ctx, game, st, engine.Params{Depth: depth, TableBits: s.cfg.TableBits})
-	if err != nil {
-		s.metrics.Rejections.Inc()
-		writeProblem(w, r, overloaded("the searches running now hold the whole memory budget; retry later"))
+	defer release()
+	if stream {
+		s.streamMove(ctx, w, r, job)
 		return
 	}
-
-	s.metrics.SearchNodes.WithLabelValues(desc.Name).Add(float64(res.Nodes))
-	s.metrics.SearchDuration.WithLabelValues(desc.Name).Observe(res.Elapsed.Seconds())
-	s.metrics.SearchDepth.WithLabelValues(desc.Name).Observe(float64(res.Depth))
-	if res.DeadlineHit {
-		if r.Context().Err() != nil {
-			// The client went away; there is nobody to answer.
-			s.metrics.Cancellations.WithLabelValues(desc.Name).Inc()
-			return
-		}
-		s.metrics.DeadlineHits.WithLabelValues(desc.Name).Inc()
-	}
-	if res.Move == engine.NoMove {
-		s.log.ErrorContext(r.Context(), "search returned no move", slog.String("request_id", RequestID(r.Context())),
-			slog.String("game", desc.Name), slog.Any("board", st.Board()))
-		writeProblem(w, r, internalError())
+	jr := s.runJob(ctx, r.Context(), job)
+	if jr.canceled {
 		return
 	}
-	resp := newMoveResponse(desc.Name, st, res)
-	if key != "" && !res.DeadlineHit {
+	resp, p := s.response(r, job, jr)
+	if p != nil {
+		writeProblem(w, r, p)
+		return
+	}
+	if key != "" && !jr.res.DeadlineHit {
 		s.cache.put(key, resp)
 	}
 	writeJSON(w, http.StatusOK, resp)
-}
-
-// search runs one admitted search once its memory is reserved from the
-// budget, waiting for it while ctx allows; the error says the wait ended
-// first. The slot, the memory and the in-flight gauge are given back even
-// if the search panics.
-func (s *Server) search(ctx context.Context, game engine.Game, st engine.State, params engine.Params) (engine.Result, error) {
-	admitted := time.Now()
-	defer func() { s.admission.release(time.Since(admitted)) }()
-	mem, err := s.memory.Reserve(ctx, engine.SearchMemory(game, params))
-	if err != nil {
-		return engine.Result{}, err
-	}
-	defer mem.Release()
-	params.Memory = mem
-	s.metrics.SearchesInFlight.Inc()
-	defer s.metrics.SearchesInFlight.Dec()
-	return engine.Search(ctx, st, params), nil
 }
 
 // stateProblem maps a game's rejection of the position to a 422 naming the

@@ -22,6 +22,11 @@ type moveRequest struct {
 	// checks their values.
 	Rule *string `json:"rule" validate:"omitnil,max=32"`
 	Size *int    `json:"size" validate:"omitnil"`
+	// Analysis, level and live progress (analysis.go, stream.go).
+	Analysis bool    `json:"analysis"`
+	MultiPV  *int    `json:"multipv" validate:"omitnil,min=1,max=10"`
+	Level    *int    `json:"level" validate:"omitnil,min=1,max=10"`
+	Seed     *uint64 `json:"seed"`
 }
 
 // options returns the game options the request gives, by JSON name.
@@ -108,6 +113,8 @@ type moveResponse struct {
 	// Cached is true when the answer is a proved result remembered from an
 	// earlier search of the same position and depth.
 	Cached bool `json:"cached,omitempty"`
+	// Analysis scores each move when the request asks for it (analysis.go).
+	Analysis []analysisEntry `json:"analysis,omitempty"`
 }
 
 // newMoveResponse renders a search result for st.

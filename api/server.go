@@ -42,6 +42,9 @@ type Config struct {
 	// repeated position is answered without a search (4096); negative
 	// means none.
 	ResultCache int
+	// MaxBatch is how many requests POST /moves takes at once
+	// (DefaultMaxBatch).
+	MaxBatch int
 }
 
 func (c Config) withDefaults() Config {
@@ -68,6 +71,9 @@ func (c Config) withDefaults() Config {
 	}
 	if c.ResultCache == 0 {
 		c.ResultCache = 4096
+	}
+	if c.MaxBatch <= 0 {
+		c.MaxBatch = DefaultMaxBatch
 	}
 	return c
 }
@@ -169,6 +175,7 @@ func (s *Server) routes() chi.Router {
 			Errors: []ProblemError{{Location: "method", Message: "must be one of: " + strings.Join(allowed, ", "), Value: clip(req.Method)}}})
 	})
 	r.Post("/move", s.handleMove)
+	r.Post("/moves", s.handleMoves)
 	r.Get("/games", s.handleGames)
 	r.Get("/healthz", s.handleHealth)
 	r.Get("/readyz", s.handleReady)

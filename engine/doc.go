@@ -37,4 +37,16 @@
 // and passes the Reservation in Params.Memory; the generic search takes its
 // table from the reservation, and on Release the table stays in the budget's
 // unreserved room for the next search.
+//
+// Around the search (analysis.go, level.go, progress.go):
+//
+//   - Analyze scores every move by a plain search of the position after it,
+//     in rounds of increasing depth so that the scores compared are of one
+//     depth (the multi-PV of https://www.chessprogramming.org/Multiple_PVs,
+//     done by separate searches); a game may bring its own (Analyzer).
+//   - Weaker levels (Params.Level): a shallow analysis, then a seeded choice
+//     among the best few moves that never passes over a proved win nor
+//     plays a proved loss when something else is not lost.
+//   - Params.Progress hears of every completed iteration, allocating
+//     nothing; a search that does not iterate reports its result once.
 package engine

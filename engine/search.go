@@ -28,6 +28,16 @@ type Params struct {
 	// MemoryBudget: the search takes its table from it. Nil means the
 	// package's shared pool.
 	Memory *Reservation
+	// Level is the playing strength, 1 (weakest) to MaxLevel; zero or
+	// MaxLevel means full strength (see MaxLevel).
+	Level int
+	// Seed makes a weaker level's choice among near-best moves
+	// reproducible: the same position, params and seed give the same move.
+	Seed uint64
+	// Progress, when set, is called on the searching goroutine after each
+	// completed iteration; a search that does not iterate calls it once,
+	// with its result. See Progress.
+	Progress func(Progress)
 }
 
 // Result is what a search found. Move is always legal for a position that is
@@ -58,11 +68,16 @@ type Result struct {
 // iteration; the first iteration always completes, so Result.Move is legal.
 // With no deadline hit, the result depends only on st and params.
 //
-// st is used as scratch space and is restored before Search returns. If st
-// implements Searcher, Search delegates to it.
+// st is used as scratch space and is restored before Search returns. A
+// params.Level below MaxLevel plays weaker (see MaxLevel); otherwise, if
+// st implements Searcher, Search delegates to it. params.Progress hears of
+// every completed iteration, or once of the result.
 func Search(ctx context.Context, st State, params Params) Result {
+	if params.Level > 0 && params.Level < MaxLevel {
+		return reportResult(params, searchLevel(ctx, st, params))
+	}
 	if s, ok := st.(Searcher); ok {
-		return s.Search(ctx, params)
+		return searchDelegated(ctx, s, params)
 	}
 	start := time.Now()
 	remaining := st.RemainingPlies()
@@ -94,6 +109,7 @@ func Search(ctx context.Context, st State, params Params) Result {
 		res.Depth = depth
 		s.bestLine = append(s.bestLine[:0], s.pv[0][:s.pvLen[0]]...)
 		res.Move = s.bestLine[0]
+		s.report(params.Progress, start, v, depth, remaining)
 		if IsWinScore(v) || depth >= remaining {
 			res.Outcome, res.PliesToEnd = provedOutcome(v, remaining)
 			break

@@ -141,3 +141,21 @@ func TestRunRejectsBadPlayers(t *testing.T) {
 		t.Error("bad -b accepted")
 	}
 }
+
+// TestLevelSetting checks that a level player parses and plays a legal move.
+func TestLevelSetting(t *testing.T) {
+	p, err := parsePlayer("level=3")
+	if err != nil || p.level != 3 || p.String() != "level=3" {
+		t.Fatalf("parsePlayer: %+v, %v", p, err)
+	}
+	if _, err := parsePlayer("level=11"); err == nil {
+		t.Error("level=11 accepted")
+	}
+	st, err := newState([]string{"h8", "h9"}, matchConfig{size: 15, rule: "freestyle"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := p.move(st); r.Move == engine.NoMove || r.Depth < 1 {
+		t.Errorf("level 3 move: %+v", r)
+	}
+}

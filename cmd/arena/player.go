@@ -19,10 +19,13 @@ type player struct {
 	threats bool
 	plain   bool
 	bits    int
+	level   int // 1..9: a weaker level (engine.Params.Level); 0: none
 }
 
 // parsePlayer reads "key=value,..." settings: depth, nodes, time, threats
-// (on or off) and bits. Threat search is on unless turned off.
+// (on or off), plain (true or false), bits and level (1..10, the engine's playing levels; with a
+// level, nodes and threats do not apply). Threat search is on unless
+// turned off.
 func parsePlayer(s string) (player, error) {
 	p := player{threats: true, bits: 18}
 	for _, kv := range strings.Split(s, ",") {
@@ -43,6 +46,11 @@ func parsePlayer(s string) (player, error) {
 			p.time, err = time.ParseDuration(v)
 		case "bits":
 			p.bits, err = strconv.Atoi(v)
+		case "level":
+			p.level, err = strconv.Atoi(v)
+			if err == nil && (p.level < 1 || p.level > engine.MaxLevel) {
+				err = fmt.Errorf("want 1..%d", engine.MaxLevel)
+			}
 		case "threats":
 			switch v {
 			case "on":
@@ -55,14 +63,14 @@ func parsePlayer(s string) (player, error) {
 		case "plain":
 			p.plain, err = strconv.ParseBool(v)
 		default:
-			return p, fmt.Errorf("unknown setting %q (depth, nodes, time, threats, plain, bits)", k)
+			return p, fmt.Errorf("unknown setting %q (depth, nodes, time, threats, plain, bits, level)", k)
 		}
 		if err != nil {
 			return p, fmt.Errorf("setting %q: %v", kv, err)
 		}
 	}
-	if p.depth == 0 && p.nodes == 0 && p.time == 0 {
-		return p, fmt.Errorf("%q sets no limit: give depth, nodes or time", s)
+	if p.depth == 0 && p.nodes == 0 && p.time == 0 && p.level == 0 {
+		return p, fmt.Errorf("%q sets no limit: give depth, nodes, time or level", s)
 	}
 	return p, nil
 }
@@ -85,6 +93,9 @@ func (p player) String() string {
 	if p.plain {
 		parts = append(parts, "plain=true")
 	}
+	if p.level > 0 {
+		parts = append(parts, "level="+strconv.Itoa(p.level))
+	}
 	return strings.Join(parts, ",")
 }
 
@@ -95,6 +106,11 @@ func (p player) move(st *gomoku.State) engine.Result {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, p.time)
 		defer cancel()
+	}
+	if p.level > 0 {
+		// The level's own depth and choice, seeded by the position; depth,
+		// when set, may only make it shallower.
+		return engine.Search(ctx, st, engine.Params{Level: p.level, Depth: p.depth, TableBits: p.bits, Seed: 1})
 	}
 	depth := p.depth
 	if depth <= 0 {

@@ -60,6 +60,8 @@ func ParseFlags(args []string, getenv func(string) string, usage io.Writer) (Con
 	bind("tt-mb", "MOVESVC_TT_MB")
 	fs.IntVar(&c.ResultCache, "result-cache", 4096, "proved answers remembered and given again without a search; 0 turns it off")
 	bind("result-cache", "MOVESVC_RESULT_CACHE")
+	fs.IntVar(&c.API.MaxBatch, "max-batch", api.DefaultMaxBatch, "most requests POST /moves takes at once")
+	bind("max-batch", "MOVESVC_MAX_BATCH")
 	fs.Int64Var(&c.API.MaxBodyBytes, "max-body-bytes", 64<<10, "largest request body accepted")
 	bind("max-body-bytes", "MOVESVC_MAX_BODY_BYTES")
 	fs.DurationVar(&c.ReadHeaderTimeout, "read-header-timeout", 5*time.Second, "time to read a request's headers")
@@ -112,6 +114,8 @@ func (c *Config) validate() error {
 		return fmt.Errorf("max-searches must be at least 1")
 	case c.API.TableBits < 4 || c.API.TableBits > 28:
 		return fmt.Errorf("tt-bits must be 4..28")
+	case c.API.MaxBatch < 1:
+		return fmt.Errorf("max-batch must be at least 1")
 	case c.API.MaxBodyBytes < 1024:
 		return fmt.Errorf("max-body-bytes must be at least 1024")
 	case c.TableMB < 0 || c.TableMB > 1<<20:

@@ -6,6 +6,10 @@
 // that ends with m stones on the board scores (44-m)/2, a loss the negative
 // of that, so a faster win scores higher and a slower loss scores higher.
 //
+// State implements engine.Searcher (the solve), engine.Analyzer (the exact
+// score of every column, the reference solver's analyse mode: analysis.go)
+// and engine.LevelDepther.
+//
 // Techniques, in the order a search meets them:
 //   - Two-bitboard position (the side to move's stones, and all stones)
 //     with a sentinel bit above each column; key = stones + all stones is

@@ -47,6 +47,7 @@ func (s *searcher) iterate(maxDepth int) engine.Result {
 		for _, m := range s.pv[0][:s.pvLen[0]] {
 			res.PV = append(res.PV, engine.Move(m))
 		}
+		s.reportIteration(depth, v, res.PV)
 		if engine.IsWinScore(v) || s.stopped {
 			break
 		}

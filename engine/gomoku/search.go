@@ -70,6 +70,8 @@ type searcher struct {
 	history [2][maxCells]int32
 	pv      [maxPly][maxPly]int16
 	pvLen   [maxPly]int
+
+	progress progressHook // Params.Progress of the current search
 }
 
 // searchers keeps a few idle searchers (about 5 MiB each, plus the table)
@@ -79,7 +81,7 @@ var searchers = make(chan *searcher, 4)
 
 // putSearcher returns s to the idle list, or drops it when the list is full.
 func putSearcher(s *searcher) {
-	s.b, s.done = nil, nil
+	s.b, s.done, s.progress = nil, nil, progressHook{}
 	select {
 	case searchers <- s:
 	default:
@@ -180,6 +182,7 @@ func (st *State) SearchWith(ctx context.Context, params engine.Params, opt Optio
 	bits = min(bits, engine.MaxTableBits)
 	s := getSearcher(b, bits, ctx.Done(), opt)
 	defer putSearcher(s)
+	s.progress = progressHook{fn: params.Progress, start: start, size: b.size}
 	if d, ok := ctx.Deadline(); ok {
 		s.threatUntil = start.Add(d.Sub(start) / 4)
 	}

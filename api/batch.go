@@ -1,0 +1,163 @@
+package api
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"movesvc/engine"
+)
+
+// DefaultMaxBatch is how many positions POST /moves takes when
+// Config.MaxBatch is zero.
+const DefaultMaxBatch = 16
+
+// batchRequest is the body of POST /moves: move requests, each as POST
+// /move takes it, and the deadline of the whole batch.
+type batchRequest struct {
+	Requests  []json.RawMessage `json:"requests" validate:"required,min=1"`
+	TimeoutMS *int              `json:"timeout_ms" validate:"omitnil,min=1"`
+}
+
+// batchItem is the answer to one request of a batch: its index, its HTTP
+// status, and either the move response (200) or a problem.
+type batchItem struct {
+	Index   int           `json:"index"`
+	Status  int           `json:"status"`
+	Result  *moveResponse `json:"result,omitempty"`
+	Problem *Problem      `json:"problem,omitempty"`
+}
+
+// batchResponse is the body of a 200 answer to POST /moves.
+type batchResponse struct {
+	Results []batchItem `json:"results"`
+}
+
+// handleMoves answers POST /moves: every request of the batch validated on
+// its own, then the valid ones searched in order under one search slot,
+// each given an equal share of the time left to the batch's deadline (and
+// at most its own timeout_ms). A request that fails gets its problem in its
+// place; the batch fails only as a whole request does (a malformed body,
+// too many requests, no search slot).
+func (s *Server) handleMoves(w http.ResponseWriter, r *http.Request) {
+	arrived := time.Now()
+	var req batchRequest
+	if p := decodeJSON(w, r, s.cfg.MaxBodyBytes, &req); p != nil {
+		writeProblem(w, r, p)
+		return
+	}
+	if err := s.validate.Struct(req); err != nil {
+		writeProblem(w, r, validationProblem(err))
+		return
+	}
+	if n := len(req.Requests); n > s.cfg.MaxBatch {
+		msg := "must have at most " + itoa(s.cfg.MaxBatch) + " items, the server's maximum"
+		writeProblem(w, r, invalid("requests "+msg, ProblemError{Location: "body.requests", Message: msg, Value: n}))
+		return
+	}
+	timeout := s.cfg.DefaultTimeout
+	if req.TimeoutMS != nil {
+		timeout = time.Duration(*req.TimeoutMS) * time.Millisecond
+		if timeout > s.cfg.MaxTimeout {
+			writeProblem(w, r, invalid("timeout_ms is out of range", ProblemError{Location: "body.timeout_ms", Value: *req.TimeoutMS,
+				Message: "must be at most " + itoa(int(s.cfg.MaxTimeout/time.Millisecond)) + ", the server's maximum"}))
+			return
+		}
+	}
+
+	out := batchResponse{Results: make([]batchItem, len(req.Requests))}
+	jobs := make([]*moveJob, len(req.Requests))
+	valid := 0
+	for i, raw := range req.Requests {
+		out.Results[i].Index = i
+		job, p := s.prepareItem(r, raw)
+		if p != nil {
+			out.Results[i].Status, out.Results[i].Problem = p.Status, itemProblem(r, i, p)
+			continue
+		}
+		jobs[i] = job
+		valid++
+	}
+
+	ctx, cancel := context.WithDeadline(r.Context(), arrived.Add(timeout))
+	defer cancel()
+	if valid > 0 {
+		release, p := s.admit(ctx)
+		if p != nil {
+			writeProblem(w, r, p)
+			return
+		}
+		defer release()
+	}
+	for i, job := range jobs {
+		if job == nil {
+			continue
+		}
+		ictx, icancel := engine.ShareDeadline(ctx, valid)
+		if job.timeoutGiven {
+			ictx, icancel = withEarlierDeadline(ictx, icancel, time.Now().Add(job.timeout))
+		}
+		jr := s.runJob(ictx, r.Context(), job)
+		icancel()
+		valid--
+		if jr.canceled || r.Context().Err() != nil {
+			return
+		}
+		resp, p := s.response(r, job, jr)
+		if p != nil {
+			out.Results[i].Status, out.Results[i].Problem = p.Status, itemProblem(r, i, p)
+			continue
+		}
+		out.Results[i].Status, out.Results[i].Result = http.StatusOK, &resp
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// withEarlierDeadline narrows ctx to deadline when that is earlier, and
+// returns a cancel function that also calls cancel.
+func withEarlierDeadline(ctx context.Context, cancel context.CancelFunc, deadline time.Time) (context.Context, context.CancelFunc) {
+	if d, ok := ctx.Deadline(); ok && !deadline.Before(d) {
+		return ctx, cancel
+	}
+	inner, innerCancel := context.WithDeadline(ctx, deadline)
+	return inner, func() { innerCancel(); cancel() }
+}
+
+// prepareItem decodes and validates one request of a batch, by the rules
+// of POST /move.
+func (s *Server) prepareItem(r *http.Request, raw json.RawMessage) (*moveJob, *Problem) {
+	var req moveRequest
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&req); err != nil {
+		return nil, decodeProblem(err, s.cfg.MaxBodyBytes)
+	}
+	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
+		return nil, malformed("the request must be a single JSON object")
+	}
+	if bytes.Equal(bytes.TrimSpace(raw), []byte("null")) {
+		return nil, malformed("the request must be a JSON object, not null")
+	}
+	return s.prepare(r, &req)
+}
+
+// itemProblem places the problem of the batch's request i: its locations
+// and detail name body.requests[i], and it carries the batch's instance and
+// request id.
+func itemProblem(r *http.Request, i int, p *Problem) *Problem {
+	prefix := "body.requests[" + strconv.Itoa(i) + "]"
+	for j, e := range p.Errors {
+		if rest, ok := strings.CutPrefix(e.Location, "body"); ok {
+			p.Errors[j].Location = prefix + rest
+		}
+	}
+	p.Detail = "requests[" + strconv.Itoa(i) + "]: " + p.Detail
+	p.Instance, p.RequestID = r.URL.Path, RequestID(r.Context())
+	return p
+}

@@ -1,0 +1,138 @@
+package api_test
+
+import (
+	"fmt"
+	"net/http"
+	"strings"
+	"testing"
+
+	"movesvc/api"
+)
+
+// batchResponse is a decoded 200 answer to POST /moves.
+type batchResponse struct {
+	Results []struct {
+		Index   int           `json:"index"`
+		Status  int           `json:"status"`
+		Result  *moveResponse `json:"result"`
+		Problem *problem      `json:"problem"`
+	} `json:"results"`
+}
+
+func (ts *testServer) postBatch(t *testing.T, body string) response {
+	t.Helper()
+	return ts.do(t, http.MethodPost, "/moves", "application/json", []byte(body))
+}
+
+// TestBatchAnswersInOrderWithItemErrors checks that a batch answers every
+// request in order, its bad requests with their own problems naming the
+// item, without failing the others.
+func TestBatchAnswersInOrderWithItemErrors(t *testing.T) {
+	ts := newTestServer(t, api.Config{})
+	r := ts.postBatch(t, `{"requests":[
+		{"game":"tictactoe","board":["x.o","...","..."]},
+		{"game":"chess","moves":[]},
+		{"game":"connect4","moves":["4","4","4","4"]},
+		{"game":"tictactoe","moves":[],"bogus":true},
+		{"game":"tictactoe","moves":["b2","b2"]},
+		{"game":"gomoku","moves":["h8","h9","i9"],"depth":2},
+		null
+	],"timeout_ms":5000}`)
+	if r.status != http.StatusOK {
+		t.Fatalf("status %d: %s", r.status, r.body)
+	}
+	var got batchResponse
+	r.decode(t, &got)
+	want := []struct {
+		status   int
+		game     string
+		location string
+	}{
+		{200, "tictactoe", ""},
+		{422, "", "body.requests[1].game"},
+		{200, "connect4", ""},
+		{400, "", "body.requests[3].bogus"},
+		{422, "", "body.requests[4].moves[1]"},
+		{200, "gomoku", ""},
+		{400, "", ""},
+	}
+	if len(got.Results) != len(want) {
+		t.Fatalf("%d results, want %d", len(got.Results), len(want))
+	}
+	for i, w := range want {
+		g := got.Results[i]
+		if g.Index != i || g.Status != w.status {
+			t.Errorf("result %d: index %d status %d, want status %d", i, g.Index, g.Status, w.status)
+			continue
+		}
+		if w.status == 200 {
+			if g.Result == nil || g.Result.Game != w.game || g.Problem != nil {
+				t.Errorf("result %d: %+v, want a %s move", i, g.Result, w.game)
+			}
+			continue
+		}
+		if g.Problem == nil || g.Result != nil || g.Problem.Status != w.status || g.Problem.Instance != "/moves" {
+			t.Errorf("result %d: problem %+v", i, g.Problem)
+			continue
+		}
+		if w.location != "" && (len(g.Problem.Errors) == 0 || g.Problem.Errors[0].Location != w.location) {
+			t.Errorf("result %d: errors %+v, want one at %s", i, g.Problem.Errors, w.location)
+		}
+	}
+	// The first position is the one TestMoveFromBoard answers: a win in 5.
+	if res := got.Results[0].Result; res.Outcome != "win" || res.PliesToEnd == nil || *res.PliesToEnd != 5 {
+		t.Errorf("first result %+v", res)
+	}
+}
+
+// TestBatchLimits checks the batch's own validation: its size, its
+// timeout, an empty list.
+func TestBatchLimits(t *testing.T) {
+	ts := newTestServer(t, api.Config{MaxBatch: 3})
+	item := `{"game":"tictactoe","moves":[]}`
+	cases := []struct {
+		body     string
+		status   int
+		location string
+	}{
+		{`{"requests":[` + strings.Repeat(item+",", 3) + item + `]}`, 422, "body.requests"},
+		{`{"requests":[]}`, 422, "body.requests"},
+		{`{"requests":[` + item + `],"timeout_ms":999999}`, 422, "body.timeout_ms"},
+		{`{"requests":[` + item + `],"extra":1}`, 400, "body.extra"},
+		{`{"requests":{}}`, 400, "body.requests"},
+	}
+	for _, tc := range cases {
+		r := ts.postBatch(t, tc.body)
+		var p problem
+		r.decode(t, &p)
+		if r.status != tc.status || len(p.Errors) == 0 || p.Errors[0].Location != tc.location {
+			t.Errorf("%s: %d %+v, want %d naming %s", tc.body, r.status, p.Errors, tc.status, tc.location)
+		}
+	}
+	r := ts.postBatch(t, `{"requests":[`+strings.Repeat(item+",", 2)+item+`]}`)
+	if r.status != http.StatusOK {
+		t.Errorf("a batch of the maximum size: %d %s", r.status, r.body)
+	}
+}
+
+// TestBatchSharesTheDeadline sends a batch whose searches could each use
+// far more than the batch's time: every one is answered, each with a move
+// of a completed first iteration.
+func TestBatchSharesTheDeadline(t *testing.T) {
+	ts := newTestServer(t, api.Config{})
+	items := make([]string, 4)
+	for i := range items {
+		items[i] = `{"game":"gomoku","moves":["h8","h9","i9"],"depth":20}`
+	}
+	r := ts.postBatch(t, fmt.Sprintf(`{"requests":[%s],"timeout_ms":400}`, strings.Join(items, ",")))
+	if r.status != http.StatusOK {
+		t.Fatalf("status %d: %s", r.status, r.body)
+	}
+	var got batchResponse
+	r.decode(t, &got)
+	for i, g := range got.Results {
+		if g.Status != 200 || g.Result == nil || g.Result.Depth < 1 || g.Result.Complete {
+			t.Errorf("result %d: %+v, want a move from a search the deadline stopped", i, g.Result)
+		}
+	}
+}

@@ -1,0 +1,173 @@
+package api
+
+import (
+	"context"
+	"log/slog"
+	"net/http"
+	"strings"
+	"time"
+
+	"movesvc/engine"
+)
+
+// moveJob is a request to POST /move (or one item of POST /moves) that
+// passed validation: its game, position, search parameters and deadline.
+type moveJob struct {
+	g       engine.Game
+	game    engine.Description
+	st      engine.State
+	params  engine.Params
+	timeout time.Duration
+	// timeoutGiven is true when the request set timeout_ms itself.
+	timeoutGiven bool
+	analysis     bool
+	multiPV      int // 0: the game's default
+}
+
+// prepare validates a decoded request and builds its position: a 422
+// *Problem naming the field at fault (or a 500 for a game's internal
+// failure) when it cannot be searched.
+func (s *Server) prepare(r *http.Request, req *moveRequest) (*moveJob, *Problem) {
+	if err := s.validate.Struct(req); err != nil {
+		return nil, validationProblem(err)
+	}
+	game, ok := s.games.Lookup(req.Game)
+	if !ok {
+		return nil, invalid("unknown game "+quote(req.Game), ProblemError{Location: "body.game", Value: req.Game,
+			Message: "must be one of: " + strings.Join(s.games.Names(), ", ")})
+	}
+	desc := game.Describe()
+	if p := req.checkOptions(desc); p != nil {
+		return nil, p
+	}
+	depth, timeout, p := req.limits(desc, s.cfg)
+	if p != nil {
+		return nil, p
+	}
+	if p := req.checkAnalysis(); p != nil {
+		return nil, p
+	}
+	st, err := game.NewState(req.setup())
+	if err != nil {
+		return nil, s.stateProblem(r, err)
+	}
+	job := &moveJob{g: game, game: desc, st: st, timeout: timeout, timeoutGiven: req.TimeoutMS != nil, analysis: req.Analysis,
+		params: engine.Params{Depth: depth, TableBits: s.cfg.TableBits}}
+	if req.Level != nil {
+		job.params.Level = *req.Level
+	}
+	if req.Seed != nil {
+		job.params.Seed = *req.Seed
+	}
+	if req.MultiPV != nil {
+		job.multiPV = *req.MultiPV
+	}
+	return job, nil
+}
+
+// cacheable reports whether the job's answer may come from, and go to, the
+// cache of proved answers: a full-strength search without analysis.
+func (j *moveJob) cacheable() bool {
+	return !j.analysis && (j.params.Level == 0 || j.params.Level == engine.MaxLevel)
+}
+
+// shuttingDown is the 503 for work that arrives once the server stopped
+// taking it.
+func shuttingDown() *Problem {
+	return &Problem{Type: typeShuttingDown, Title: "Shutting down", Status: http.StatusServiceUnavailable,
+		Detail: "this instance is shutting down; retry on another", retryAfter: 1}
+}
+
+// admit checks that the server takes work and takes a search slot for a
+// request whose deadline is ctx's: a 503 *Problem when it cannot. On
+// success the caller must call release, which gives the slot back and
+// tells admission control how long it was held.
+func (s *Server) admit(ctx context.Context) (release func(), p *Problem) {
+	if !s.ready.Load() {
+		return nil, shuttingDown()
+	}
+	if err := s.admission.acquire(ctx); err != nil {
+		s.metrics.Rejections.Inc()
+		return nil, overloaded("every search slot is busy and the wait queue is full; retry later")
+	}
+	admitted := time.Now()
+	return func() { s.admission.release(time.Since(admitted)) }, nil
+}
+
+// jobResult is what running a job found: the search result, the analysis
+// when asked for, whether the client went away meanwhile, and whether the
+// memory budget had no room for the search before the deadline.
+type jobResult struct {
+	res        engine.Result
+	analysis   []engine.MoveScore
+	canceled   bool
+	memoryFull bool
+}
+
+// runJob searches an admitted job until ctx's deadline and records the
+// metrics; the caller holds the search slot. With analysis the move's
+// search gets half the time and the analysis the rest (and whatever the
+// search left). clientCtx is the request's own context, to tell a client
+// that went away from a deadline.
+func (s *Server) runJob(ctx, clientCtx context.Context, job *moveJob) jobResult {
+	var out jobResult
+	mem, err := s.memory.Reserve(ctx, engine.SearchMemory(job.g, job.params))
+	if err != nil {
+		s.metrics.Rejections.Inc()
+		out.memoryFull = true
+		return out
+	}
+	defer mem.Release()
+	job.params.Memory = mem
+	s.metrics.SearchesInFlight.Inc()
+	defer s.metrics.SearchesInFlight.Dec()
+	name := job.game.Name
+	searchCtx, cancel := ctx, context.CancelFunc(func() {})
+	if job.analysis {
+		searchCtx, cancel = engine.ShareDeadline(ctx, 2)
+	}
+	out.res = engine.Search(searchCtx, job.st, job.params)
+	cancel()
+	nodes, deadlineHit := out.res.Nodes, out.res.DeadlineHit
+	if job.analysis && clientCtx.Err() == nil {
+		full := job.params
+		full.Level, full.Progress = 0, nil
+		out.analysis = engine.Analyze(ctx, job.st, full, job.multiPV)
+		for _, e := range out.analysis {
+			nodes += e.Nodes
+			deadlineHit = deadlineHit || !e.Complete && ctx.Err() != nil
+		}
+	}
+	s.metrics.SearchNodes.WithLabelValues(name).Add(float64(nodes))
+	s.metrics.SearchDuration.WithLabelValues(name).Observe(out.res.Elapsed.Seconds())
+	s.metrics.SearchDepth.WithLabelValues(name).Observe(float64(out.res.Depth))
+	switch {
+	case clientCtx.Err() != nil && (deadlineHit || job.analysis):
+		// The client went away and the search stopped for it; there is
+		// nobody to answer.
+		s.metrics.Cancellations.WithLabelValues(name).Inc()
+		out.canceled = true
+	case deadlineHit:
+		s.metrics.DeadlineHits.WithLabelValues(name).Inc()
+	}
+	return out
+}
+
+// response renders a job's result, or returns a 503 *Problem when the
+// memory budget had no room for the search, a 500 (logged) when the search
+// found no move.
+func (s *Server) response(r *http.Request, job *moveJob, jr jobResult) (moveResponse, *Problem) {
+	if jr.memoryFull {
+		return moveResponse{}, overloaded("the searches running now hold the whole memory budget; retry later")
+	}
+	if jr.res.Move == engine.NoMove {
+		s.log.ErrorContext(r.Context(), "search returned no move", slog.String("request_id", RequestID(r.Context())),
+			slog.String("game", job.game.Name), slog.Any("board", job.st.Board()))
+		return moveResponse{}, internalError()
+	}
+	resp := newMoveResponse(job.game.Name, job.st, jr.res)
+	if job.analysis {
+		resp.Analysis = newAnalysis(job.st, jr.analysis)
+	}
+	return resp, nil
+}

@@ -1,0 +1,100 @@
+package api
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"mime"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"movesvc/engine"
+)
+
+// eventStream is the media type of server-sent events.
+const eventStream = "text/event-stream"
+
+// acceptsEventStream reports whether the request's Accept header lists
+// text/event-stream (with a non-zero quality).
+func acceptsEventStream(r *http.Request) bool {
+	for _, h := range r.Header.Values("Accept") {
+		for _, part := range strings.Split(h, ",") {
+			mt, params, err := mime.ParseMediaType(strings.TrimSpace(part))
+			if err != nil || mt != eventStream {
+				continue
+			}
+			if q, given := params["q"]; given {
+				if v, err := strconv.ParseFloat(q, 64); err != nil || v <= 0 {
+					continue
+				}
+			}
+			return true
+		}
+	}
+	return false
+}
+
+// progressEvent is the data of a "progress" event: one completed iteration.
+type progressEvent struct {
+	Depth      int      `json:"depth"`
+	Score      int      `json:"score"`
+	Outcome    string   `json:"outcome"`
+	PliesToEnd *int     `json:"plies_to_end,omitempty"`
+	Move       moveJSON `json:"move"`
+	PV         []string `json:"pv"`
+	Nodes      uint64   `json:"nodes"`
+	ElapsedMS  float64  `json:"elapsed_ms"`
+}
+
+// streamMove answers an admitted job as server-sent events: a "progress"
+// event after each completed search iteration, then one "result" event
+// whose data is the JSON response's body, or an "error" event holding a
+// problem. The search stops when the client closes the connection.
+func (s *Server) streamMove(ctx context.Context, w http.ResponseWriter, r *http.Request, job *moveJob) {
+	rc := http.NewResponseController(w)
+	h := w.Header()
+	h.Set("Content-Type", eventStream)
+	h.Set("Cache-Control", "no-store")
+	h.Set("X-Accel-Buffering", "no") // proxies must not hold events back
+	w.WriteHeader(http.StatusOK)
+	_ = rc.Flush()
+
+	view := job.st.Clone() // for notations while the search uses job.st
+	seq := 0
+	send := func(event string, v any) {
+		seq++
+		data, err := json.Marshal(v)
+		if err != nil {
+			return
+		}
+		// A write error means the client is gone; its context ends the search.
+		if _, err := fmt.Fprintf(w, "id: %d\nevent: %s\ndata: %s\n\n", seq, event, data); err == nil {
+			_ = rc.Flush()
+		}
+	}
+	job.params.Progress = func(p engine.Progress) {
+		if p.Move == engine.NoMove {
+			return
+		}
+		row, col := view.Cell(p.Move)
+		ev := progressEvent{Depth: p.Depth, Score: p.Score, Outcome: p.Outcome.String(),
+			Move: moveJSON{Notation: view.FormatMove(p.Move), Row: row, Col: col},
+			PV:   formatLine(view, p.PV), Nodes: p.Nodes, ElapsedMS: float64(p.Elapsed.Microseconds()) / 1000}
+		if p.Outcome != engine.OutcomeUnknown && p.PliesToEnd > 0 {
+			ev.PliesToEnd = &p.PliesToEnd
+		}
+		send("progress", ev)
+	}
+	jr := s.runJob(ctx, r.Context(), job)
+	if jr.canceled {
+		return
+	}
+	resp, p := s.response(r, job, jr)
+	if p != nil {
+		p.Instance, p.RequestID = r.URL.Path, RequestID(r.Context())
+		send("error", p)
+		return
+	}
+	send("result", resp)
+}

@@ -1,0 +1,207 @@
+package engine
+
+import (
+	"context"
+	"slices"
+	"time"
+)
+
+// MoveScore is one move of an analysis: the value of playing Move, from
+// the side to move's point of view, as a Result gives it (Score, Outcome,
+// PliesToEnd when proved exactly), the depth searched counting the move
+// itself, whether that search completed, its line starting with Move, and
+// its nodes.
+type MoveScore struct {
+	Move       Move
+	Score      int
+	Outcome    Outcome
+	PliesToEnd int
+	Depth      int
+	Complete   bool
+	PV         []Move
+	Nodes      uint64
+}
+
+// Analyzer is implemented by a State whose game analyses its moves itself:
+// an exact solver scoring every move, or a game with too many moves to
+// score them all. Analyze has the contract of the function Analyze.
+type Analyzer interface {
+	Analyze(ctx context.Context, params Params, n int) []MoveScore
+}
+
+// Analyze scores the moves of st, which must not be over, best first
+// (SortMoveScores): one entry per legal move, cut to the n best when n > 0,
+// each scored by a search of the position after it under params (Level and
+// Progress ignored) to params.Depth-1 plies. A game implementing Analyzer
+// may score only its most promising moves. The moves are searched in
+// rounds of increasing depth (AnalyzeMoves); when the deadline passes first,
+// entries short of the requested depth have Complete false, and every legal
+// move still gets an entry. st is restored before Analyze returns.
+func Analyze(ctx context.Context, st State, params Params, n int) []MoveScore {
+	params.Level, params.Progress = 0, nil
+	if a, ok := st.(Analyzer); ok {
+		return a.Analyze(ctx, params, n)
+	}
+	return AnalyzeMoves(ctx, st, params, st.LegalMoves(make([]Move, 0, st.MaxMoves())), n)
+}
+
+// AnalyzeMoves scores each of moves, legal in st, by a plain search of the
+// position after it (Search with params one ply shallower; a move that ends
+// the game is scored exactly without search), sorts them best first and
+// returns the n best, or all when n <= 0.
+//
+// The moves are scored in rounds of increasing depth, 1 (the static
+// evaluation after the move) up to params.Depth (to the end of the game
+// when zero), every move in every round, so that the scores compared are
+// always of the same depth; a move proved won, lost or drawn is not
+// searched again. When ctx ends during a round, that round is dropped and
+// the last complete one is returned, its unproved entries marked not
+// Complete. The first two rounds always complete, so that every move that
+// wins at once or lets the opponent win at once is proved so. With no deadline hit the
+// result depends only on st, params and moves. params.Level and
+// params.Progress must be zero.
+func AnalyzeMoves(ctx context.Context, st State, params Params, moves []Move, n int) []MoveScore {
+	maxDepth := params.Depth
+	if remaining := st.RemainingPlies(); maxDepth <= 0 || maxDepth > remaining {
+		maxDepth = remaining
+	}
+	best := make([]MoveScore, len(moves))
+	round := make([]MoveScore, len(moves))
+	nodes := make([]uint64, len(moves))
+	for depth := 1; depth <= maxDepth; depth++ {
+		rp := params
+		rp.Depth = depth
+		stopped, open := false, false
+		for i, m := range moves {
+			if depth > 1 && proved(best[i]) {
+				round[i] = best[i]
+				continue
+			}
+			round[i] = scoreMove(ctx, st, rp, m)
+			nodes[i] += round[i].Nodes
+			if depth > 2 && ctx.Err() != nil {
+				stopped = true
+				break
+			}
+			open = open || !proved(round[i])
+		}
+		if stopped {
+			break
+		}
+		best, round = round, best
+		if !open {
+			break
+		}
+	}
+	for i := range best {
+		best[i].Nodes = nodes[i]
+		best[i].Complete = proved(best[i]) || best[i].Depth >= maxDepth
+	}
+	SortMoveScores(best)
+	if n > 0 && len(best) > n {
+		best = best[:n]
+	}
+	return best
+}
+
+// proved reports whether e's outcome is known exactly.
+func proved(e MoveScore) bool { return e.Outcome != OutcomeUnknown && e.PliesToEnd > 0 }
+
+// scoreMove scores playing m in st by a search of the position after it.
+func scoreMove(ctx context.Context, st State, params Params, m Move) MoveScore {
+	e := MoveScore{Move: m, Depth: 1, Complete: true, PV: []Move{m}, Nodes: 1}
+	st.Play(m)
+	var child Result
+	switch st.Outcome() {
+	case OutcomeLoss: // the mover made a line
+		e.Outcome, e.PliesToEnd = OutcomeWin, 1
+	case OutcomeDraw:
+		e.Outcome, e.PliesToEnd = OutcomeDraw, 1
+	default:
+		if params.Depth == 1 {
+			e.Score = -int(st.Evaluate())
+			break
+		}
+		cp := params
+		if cp.Depth > 0 {
+			cp.Depth--
+		}
+		child = Search(ctx, st, cp)
+		e.Score = -child.Score
+		e.Outcome = child.Outcome.Flip()
+		if child.Outcome != OutcomeUnknown && child.PliesToEnd > 0 {
+			e.PliesToEnd = child.PliesToEnd + 1
+		}
+		e.Depth, e.Complete, e.Nodes = child.Depth+1, child.Complete, child.Nodes+1
+		e.PV = append(e.PV, child.PV...)
+	}
+	st.Undo(m)
+	if e.PliesToEnd > 0 {
+		e.Score = exactScore(st, e.Outcome, e.PliesToEnd)
+	}
+	return e
+}
+
+// exactScore is the public score of a proved result in st.
+func exactScore(st State, o Outcome, pliesToEnd int) int {
+	if es, ok := st.(ExactScorer); ok {
+		return es.ExactScore(o, pliesToEnd)
+	}
+	return DefaultExactScore(o, pliesToEnd)
+}
+
+// Flip returns the outcome for the other side: a win becomes a loss, a
+// loss a win; draw and unknown stay.
+func (o Outcome) Flip() Outcome {
+	switch o {
+	case OutcomeWin:
+		return OutcomeLoss
+	case OutcomeLoss:
+		return OutcomeWin
+	}
+	return o
+}
+
+// outcomeRank orders outcomes for sorting: a proved win above anything
+// unproved or drawn, a proved loss below.
+func outcomeRank(o Outcome) int {
+	switch o {
+	case OutcomeWin:
+		return 2
+	case OutcomeLoss:
+		return 0
+	}
+	return 1
+}
+
+// SortMoveScores sorts moves best first: proved wins, then draws and
+// unproved moves, then proved losses, each group by decreasing score (a
+// proved score already prefers the quickest win and the slowest loss). The
+// sort is stable, so equal moves keep their order.
+func SortMoveScores(moves []MoveScore) {
+	slices.SortStableFunc(moves, func(a, b MoveScore) int {
+		if ra, rb := outcomeRank(a.Outcome), outcomeRank(b.Outcome); ra != rb {
+			return rb - ra
+		}
+		switch {
+		case a.Score > b.Score:
+			return -1
+		case a.Score < b.Score:
+			return 1
+		}
+		return 0
+	})
+}
+
+// ShareDeadline returns a context for one of k tasks that share the time
+// left to ctx's deadline equally: its deadline is now plus that time over
+// k. Without a deadline it returns a cancellable ctx. The caller must call
+// the cancel function.
+func ShareDeadline(ctx context.Context, k int) (context.Context, context.CancelFunc) {
+	d, ok := ctx.Deadline()
+	if !ok || k <= 1 {
+		return context.WithCancel(ctx)
+	}
+	now := time.Now()
+	return context.WithDeadline(ctx, now.Add(d.Sub(now)/time.Duration(k)))
+}

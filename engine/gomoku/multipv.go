@@ -1,0 +1,72 @@
+package gomoku
+
+import (
+	"context"
+	"slices"
+
+	"movesvc/engine"
+)
+
+// DefaultMultiPV is how many moves Analyze scores when asked for none.
+const DefaultMultiPV = 5
+
+// Analyze scores the n most promising moves (DefaultMultiPV when n <= 0),
+// best first, each by a search of the position after it one ply shallower
+// than params.Depth (DefaultDepth when zero), sharing the time to ctx's
+// deadline (engine.AnalyzeMoves). The candidates are the moves that make
+// five, then the root moves the search would consider (only those that
+// stop the opponent's continuous fours when some do), in the search's
+// order; up to 2n of them are scored and the n best returned. With no
+// deadline hit the result depends only on st, params and n.
+func (st *State) Analyze(ctx context.Context, params engine.Params, n int) []engine.MoveScore {
+	if n <= 0 {
+		n = DefaultMultiPV
+	}
+	if params.Depth <= 0 {
+		params.Depth = DefaultDepth
+	}
+	params.Depth = min(params.Depth, MaxDepth, st.RemainingPlies())
+	cands := st.candidateMoves(params, 2*n)
+	return engine.AnalyzeMoves(ctx, st, params, cands, n)
+}
+
+// candidateMoves returns up to limit moves worth analysing, best first by
+// the move ordering: every move that makes five, then the root moves.
+func (st *State) candidateMoves(params engine.Params, limit int) []engine.Move {
+	bits := params.TableBits
+	if bits <= 0 {
+		bits = engine.DefaultTableBits
+	}
+	s := getSearcher(&st.b, min(bits, engine.MaxTableBits), nil, Options{})
+	defer putSearcher(s)
+	b := s.b
+	var out []engine.Move
+	if me := b.toMove(); b.count[me][patFive] > 0 {
+		k := s.fives(me)
+		for _, m := range s.moves[s.sp-k : s.sp] {
+			out = append(out, st.unpad(int(m)))
+		}
+		s.sp = 0
+	}
+	n := s.rootMoves(params.Depth)
+	start := s.sp - n
+	for j := start; j < s.sp && len(out) < limit; j++ {
+		m := st.unpad(s.pick(j, s.sp))
+		if !slices.Contains(out, m) {
+			out = append(out, m)
+		}
+	}
+	s.sp = 0
+	if len(out) == 0 {
+		// No stone near any empty cell: the board is empty.
+		out = append(out, engine.Move(b.size/2*b.size+b.size/2))
+	}
+	return out
+}
+
+// LevelDepth returns the plies a weaker level searches: 2 at levels 1 and
+// 2, one more every two levels, 6 (DefaultDepth) at level 9. From 4 plies
+// on, each scored move's search runs the root threat-space search (VCT),
+// so the levels from 5 up cost about as much as the full search per
+// candidate.
+func (st *State) LevelDepth(level int) int { return 2 + (level-1)/2 }
