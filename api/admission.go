@@ -8,20 +8,29 @@ import (
 )
 
 // errOverloaded means every search slot and every queue place is taken, the
-// request would not reach a slot before its deadline, or its deadline passed
-// while it waited.
+// request would not reach a slot before its deadline, or it waited for one
+// as long as the queue lets a request wait.
 var errOverloaded = errors.New("overloaded")
+
+// DefaultQueueWait is how long a request waits in the queue for a search
+// slot at most, unless Config.QueueWait says otherwise: long enough to ride
+// out a burst of short searches, short enough that a refusal under overload
+// comes within a few milliseconds and the client can try another replica.
+const DefaultQueueWait = 5 * time.Millisecond
 
 // admission limits how many searches run at once. Up to slots searches run;
 // up to queue more wait for a slot; beyond that a request is refused at once.
-// A request is also refused at once, rather than queued, when the searches
-// ahead of it would, at the recent average time a slot is held, keep it
-// waiting for more than half the time to its deadline: it would be refused
-// at its deadline or left little time to search, and a quick 503 lets the
-// client try another replica.
+// A queued request waits at most maxWait, and at most half the time to its
+// deadline (it must keep time to search), and is refused then. A request is
+// refused at once, rather than queued, when the searches ahead of it would,
+// at the recent average time a slot is held, keep it waiting longer than
+// that: a quick 503 lets the client try another replica. The average knows
+// nothing before the first search of a kind has ended, so the cap is what
+// keeps every refusal quick.
 type admission struct {
-	slots chan struct{}
-	queue chan struct{}
+	slots   chan struct{}
+	queue   chan struct{}
+	maxWait time.Duration
 	// held is a moving average of how long a search holds its slot, in
 	// nanoseconds: a longer time weighs 1/2, a shorter one 1/8, so that the
 	// estimate follows a turn to slower searches within a few of them and
@@ -29,8 +38,10 @@ type admission struct {
 	held atomic.Int64
 }
 
-func newAdmission(slots, queue int) *admission {
-	return &admission{slots: make(chan struct{}, slots), queue: make(chan struct{}, queue)}
+// newAdmission returns admission control for slots searches at once, queue
+// more waiting, each for at most maxWait (which must be positive).
+func newAdmission(slots, queue int, maxWait time.Duration) *admission {
+	return &admission{slots: make(chan struct{}, slots), queue: make(chan struct{}, queue), maxWait: maxWait}
 }
 
 // acquire takes a search slot, waiting in the queue while ctx allows. On
@@ -41,7 +52,11 @@ func (a *admission) acquire(ctx context.Context) error {
 		return nil
 	default:
 	}
-	if deadline, ok := ctx.Deadline(); ok && time.Until(deadline) < 2*a.expectedWait(len(a.queue)+1) {
+	wait := a.maxWait
+	if deadline, ok := ctx.Deadline(); ok {
+		wait = min(wait, time.Until(deadline)/2)
+	}
+	if a.expectedWait(len(a.queue)+1) > wait {
 		return errOverloaded
 	}
 	select {
@@ -50,9 +65,13 @@ func (a *admission) acquire(ctx context.Context) error {
 		return errOverloaded
 	}
 	defer func() { <-a.queue }()
+	timer := time.NewTimer(wait)
+	defer timer.Stop()
 	select {
 	case a.slots <- struct{}{}:
 		return nil
+	case <-timer.C:
+		return errOverloaded
 	case <-ctx.Done():
 		return errOverloaded
 	}

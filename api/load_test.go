@@ -19,7 +19,7 @@ import (
 // while the first two are answered once the slot frees.
 func TestOverloadIsShed(t *testing.T) {
 	gated := newGatedGame("gated")
-	ts := newTestServer(t, api.Config{MaxSearches: 1, QueueSize: 1}, gated)
+	ts := newTestServer(t, api.Config{MaxSearches: 1, QueueSize: 1, QueueWait: time.Minute}, gated)
 	body := `{"game":"gated","moves":[],"timeout_ms":5000}`
 
 	var wg sync.WaitGroup

@@ -21,7 +21,7 @@ func TestMemoryBudgetBoundsSearches(t *testing.T) {
 	gated := newGatedGame("gated")
 	const budget = 8 << 20
 	hungry := engine.WithSearchMemory(gated, func(engine.Params) int64 { return budget })
-	ts := newTestServer(t, api.Config{MaxSearches: 3, QueueSize: 1, MemoryBudget: budget}, hungry)
+	ts := newTestServer(t, api.Config{MaxSearches: 3, QueueSize: 1, QueueWait: time.Minute, MemoryBudget: budget}, hungry)
 	m := ts.api.Metrics()
 	if got := testutil.ToFloat64(m.MemoryBudget); got != budget {
 		t.Fatalf("budget gauge %v, want %d", got, budget)

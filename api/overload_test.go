@@ -6,6 +6,7 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/prometheus/client_golang/prometheus/testutil"
 	"go.uber.org/goleak"
@@ -25,7 +26,7 @@ func TestOverloadAtTwiceAndFiveTimesCapacity(t *testing.T) {
 	const capacity = slots + queue
 	for _, factor := range []int{2, 5} {
 		gated := newGatedGame("gated")
-		ts := newTestServer(t, api.Config{MaxSearches: slots, QueueSize: queue}, gated)
+		ts := newTestServer(t, api.Config{MaxSearches: slots, QueueSize: queue, QueueWait: time.Minute}, gated)
 		m := ts.api.Metrics()
 		n := factor * capacity
 		type answer struct {

@@ -23,9 +23,11 @@ type Config struct {
 	DefaultTimeout time.Duration
 	MaxTimeout     time.Duration
 	// MaxSearches is how many searches run at once (1); QueueSize how many
-	// more may wait for one (4 × MaxSearches).
+	// more may wait for one (4 × MaxSearches), each for at most QueueWait
+	// (DefaultQueueWait) and half the time to its deadline before a 503.
 	MaxSearches int
 	QueueSize   int
+	QueueWait   time.Duration
 	// MaxBodyBytes bounds a request body (64 KiB).
 	MaxBodyBytes int64
 	// TableBits sizes each search's transposition table: 1<<TableBits
@@ -62,6 +64,9 @@ func (c Config) withDefaults() Config {
 		c.QueueSize = 0
 	} else if c.QueueSize == 0 {
 		c.QueueSize = 4 * c.MaxSearches
+	}
+	if c.QueueWait <= 0 {
+		c.QueueWait = DefaultQueueWait
 	}
 	if c.MaxBodyBytes <= 0 {
 		c.MaxBodyBytes = 64 << 10
@@ -100,7 +105,7 @@ type Server struct {
 func New(cfg Config, reg *engine.Registry, log *slog.Logger, promReg prometheus.Registerer, gatherer prometheus.Gatherer) *Server {
 	cfg = cfg.withDefaults()
 	cfg.MemoryBudget = memoryBudget(cfg, reg, log)
-	adm := newAdmission(cfg.MaxSearches, cfg.QueueSize)
+	adm := newAdmission(cfg.MaxSearches, cfg.QueueSize, cfg.QueueWait)
 	mem := engine.NewMemoryBudget(cfg.MemoryBudget)
 	cache := newResultCache(cfg.ResultCache)
 	s := &Server{

@@ -54,6 +54,8 @@ func ParseFlags(args []string, getenv func(string) string, usage io.Writer) (Con
 	bind("max-searches", "MOVESVC_MAX_SEARCHES")
 	fs.IntVar(&c.API.QueueSize, "queue-size", 0, "searches that may wait for a slot before 503s start; 0 means 4 x max-searches, -1 none")
 	bind("queue-size", "MOVESVC_QUEUE_SIZE")
+	fs.DurationVar(&c.API.QueueWait, "queue-wait", api.DefaultQueueWait, "longest a search waits in the queue for a slot before a 503 (and at most half its deadline)")
+	bind("queue-wait", "MOVESVC_QUEUE_WAIT")
 	fs.IntVar(&c.API.TableBits, "tt-bits", 16, "transposition table of each search: 2^bits entries of 16 bytes")
 	bind("tt-bits", "MOVESVC_TT_BITS")
 	fs.IntVar(&c.TableMB, "tt-mb", 0, "MiB that the tables and buffers of the searches running at once may hold together; 0 means max-searches x the hungriest game's search")
@@ -112,6 +114,8 @@ func (c *Config) validate() error {
 		return fmt.Errorf("default-timeout must be positive and at most max-timeout")
 	case c.API.MaxSearches < 1:
 		return fmt.Errorf("max-searches must be at least 1")
+	case c.API.QueueWait <= 0:
+		return fmt.Errorf("queue-wait must be positive")
 	case c.API.TableBits < 4 || c.API.TableBits > 28:
 		return fmt.Errorf("tt-bits must be 4..28")
 	case c.API.MaxBatch < 1:

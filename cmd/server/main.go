@@ -89,6 +89,7 @@ type Main struct {
 	Registry *prometheus.Registry
 
 	listener net.Listener
+	games    *engine.Registry
 	server   *http.Server
 	errs     chan error
 }
@@ -105,6 +106,7 @@ func NewMain(cfg Config, reg *engine.Registry, logOut io.Writer) *Main {
 		Log:      log,
 		API:      srv,
 		Registry: promReg,
+		games:    reg,
 		errs:     make(chan error, 1),
 		server: &http.Server{
 			Handler:           srv,
@@ -118,9 +120,12 @@ func NewMain(cfg Config, reg *engine.Registry, logOut io.Writer) *Main {
 	}
 }
 
-// Run binds the listener, so that an address in use fails here, then serves
-// in the background. Errors from serving arrive on Errors.
+// Run builds the games' lazily built tables (engine.Warmer), so that the
+// first requests do not wait for them, binds the listener, so that an
+// address in use fails here, then serves in the background. Errors from
+// serving arrive on Errors.
 func (m *Main) Run() error {
+	m.games.Warm()
 	ln, err := net.Listen("tcp", m.Config.Addr)
 	if err != nil {
 		return err

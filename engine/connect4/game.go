@@ -102,3 +102,7 @@ func (s *State) overReason() string {
 	}
 	return "the board is full"
 }
+
+// Warm parses the embedded opening book, which is otherwise parsed by the
+// first search (engine.Warmer).
+func (Game) Warm() { DefaultBook() }
