@@ -160,12 +160,20 @@ type Reservation struct {
 // Bytes returns the size of the reservation.
 func (r *Reservation) Bytes() int64 { return r.n }
 
-// Take returns an object an earlier search left under key with Keep, the
-// most recent first; the object is the caller's now and its bytes count
-// within this reservation. If there is none it returns nil, having dropped
-// idle objects as far as needed for the caller to allocate within its
+// Take returns an object handed back under key with Keep: one this
+// reservation handed back itself (a search run after another under the same
+// reservation reuses its object), else one an earlier search left, the most
+// recent first. The object is the caller's now and its bytes count within
+// this reservation. If there is none it returns nil, having dropped idle
+// objects as far as needed for the caller to allocate within its
 // reservation.
 func (r *Reservation) Take(key any) any {
+	for i := len(r.held) - 1; i >= 0; i-- {
+		if it := r.held[i]; it.key == key {
+			r.held = append(r.held[:i], r.held[i+1:]...)
+			return it.v
+		}
+	}
 	b := r.budget
 	b.mu.Lock()
 	defer b.mu.Unlock()
@@ -185,25 +193,29 @@ func (r *Reservation) Take(key any) any {
 	return it.v
 }
 
-// Keep hands v, holding the given bytes, back to the budget: when the
-// reservation is released, v is kept idle under key for a later Take, as
+// Keep hands v, holding the given bytes and no longer used by the caller,
+// back: a later Take under this reservation gets it again, and when the
+// reservation is released it is kept idle under key for later searches, as
 // far as the room no reservation uses allows, and otherwise dropped for the
 // collector. Key must be comparable.
 func (r *Reservation) Keep(key, v any, bytes int64) {
 	r.held = append(r.held, keptItem{key: key, v: v, bytes: bytes})
 }
 
-// table returns an idle table of 1<<bits entries, or a new one, and keeps
-// it when the reservation is released.
+// table returns a table of 1<<bits entries handed back earlier, or a new
+// one; the caller hands it back with keepTable.
 func (r *Reservation) table(bits int) *Table {
 	t, _ := r.Take(tableKey(bits)).(*Table)
 	if t == nil {
-		t = NewTable(bits)
-	} else {
-		t.NewSearch()
+		return NewTable(bits)
 	}
-	r.Keep(tableKey(bits), t, TableBytes(bits))
+	t.NewSearch()
 	return t
+}
+
+// keepTable hands back a table that table returned.
+func (r *Reservation) keepTable(t *Table) {
+	r.Keep(tableKey(t.bits()), t, TableBytes(t.bits()))
 }
 
 // Release gives the reserved bytes back and keeps what the search handed

@@ -116,10 +116,13 @@ func acquireTable(bits int, r *Reservation) *Table {
 	return NewTable(bits)
 }
 
-// releaseTable makes t available to later searches. A table taken from a
-// reservation goes back to its budget when the reservation is released.
+// releaseTable makes t available to later searches: to later searches
+// under the reservation r and, once r is released, its budget; to the
+// shared pool when r is nil.
 func releaseTable(t *Table, r *Reservation) {
-	if r == nil {
-		tablePools[t.bits()].Put(t)
+	if r != nil {
+		r.keepTable(t)
+		return
 	}
+	tablePools[t.bits()].Put(t)
 }

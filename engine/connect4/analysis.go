@@ -26,8 +26,8 @@ func (s *State) Analyze(ctx context.Context, params engine.Params, n int) []engi
 	if params.Depth > 0 && params.Depth < Cells-s.pos.moves {
 		return engine.AnalyzeMoves(ctx, heuristicState{s}, params, cols, n)
 	}
-	solver := acquireSolver(tableBits(params.TableBits), DefaultBook())
-	defer releaseSolver(solver)
+	solver := acquireSolver(tableBits(params.TableBits), DefaultBook(), params.Memory)
+	defer releaseSolver(solver, params.Memory)
 	out := make([]engine.MoveScore, 0, len(cols))
 	for i, c := range cols {
 		cctx, cancel := engine.ShareDeadline(ctx, len(cols)-i)

@@ -8,14 +8,26 @@ import (
 	"movesvc/engine"
 )
 
-// solverPools keeps solvers, with their tables, by table size so that a
-// request reuses a table instead of allocating one.
+// solverPools keeps solvers, with their tables, by table size for searches
+// without a memory reservation, so that a request reuses a table instead of
+// allocating one.
 var solverPools [MaxTableBits + 1]sync.Pool
 
-// acquireSolver returns an empty solver with a table of 1<<bits entries.
-func acquireSolver(bits int, book *Book) *Solver {
-	s, ok := solverPools[bits].Get().(*Solver)
-	if !ok {
+// solverKey is the key idle solvers with tables of 1<<bits entries are kept
+// under in a memory budget (engine.Reservation.Keep).
+type solverKey int
+
+// acquireSolver returns an empty solver with a table of 1<<bits entries:
+// one an earlier search left in the reservation r's budget, or in the pool
+// when r is nil, else a new one.
+func acquireSolver(bits int, book *Book, r *engine.Reservation) *Solver {
+	var s *Solver
+	if r != nil {
+		s, _ = r.Take(solverKey(bits)).(*Solver)
+	} else {
+		s, _ = solverPools[bits].Get().(*Solver)
+	}
+	if s == nil {
 		return NewSolver(bits, book)
 	}
 	s.book = book
@@ -23,9 +35,14 @@ func acquireSolver(bits int, book *Book) *Solver {
 	return s
 }
 
-// releaseSolver makes s available to later searches.
-func releaseSolver(s *Solver) {
+// releaseSolver makes s available to later searches: kept by r's budget,
+// within its room, when the search had a reservation r, else pooled.
+func releaseSolver(s *Solver, r *engine.Reservation) {
 	s.done = nil
+	if r != nil {
+		r.Keep(solverKey(s.table.Bits()), s, 8<<s.table.Bits())
+		return
+	}
 	solverPools[s.table.Bits()].Put(s)
 }
 
@@ -52,8 +69,8 @@ func (s *State) Search(ctx context.Context, params engine.Params) engine.Result 
 	}
 	start := time.Now()
 	book := DefaultBook()
-	solver := acquireSolver(tableBits(params.TableBits), book)
-	defer releaseSolver(solver)
+	solver := acquireSolver(tableBits(params.TableBits), book, params.Memory)
+	defer releaseSolver(solver, params.Memory)
 	solver.done = ctx.Done()
 
 	res := engine.Result{Move: engine.NoMove}

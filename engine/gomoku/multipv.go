@@ -37,8 +37,8 @@ func (st *State) candidateMoves(params engine.Params, limit int) []engine.Move {
 	if bits <= 0 {
 		bits = engine.DefaultTableBits
 	}
-	s := getSearcher(&st.b, min(bits, engine.MaxTableBits), nil, Options{})
-	defer putSearcher(s)
+	s := getSearcher(&st.b, min(bits, engine.MaxTableBits), nil, Options{}, params.Memory)
+	defer putSearcher(s, params.Memory)
 	b := s.b
 	var out []engine.Move
 	if me := b.toMove(); b.count[me][patFive] > 0 {

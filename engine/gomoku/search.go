@@ -2,6 +2,7 @@ package gomoku
 
 import (
 	"context"
+	"math/bits"
 	"time"
 
 	"movesvc/engine"
@@ -75,26 +76,49 @@ type searcher struct {
 }
 
 // searchers keeps a few idle searchers (about 5 MiB each, plus the table)
-// for reuse. A channel rather than a sync.Pool: a pool may drop them at any
-// collection, and a search would then allocate and clear megabytes.
+// for searches without a memory reservation. A channel rather than a
+// sync.Pool: a pool may drop them at any collection, and a search would
+// then allocate and clear megabytes.
 var searchers = make(chan *searcher, 4)
 
-// putSearcher returns s to the idle list, or drops it when the list is full.
-func putSearcher(s *searcher) {
+// searcherKey is the key idle searchers with main tables of 1<<bits entries
+// are kept under in a memory budget (engine.Reservation.Keep).
+type searcherKey int
+
+// putSearcher hands s back for later searches: to the reservation r's
+// budget, which keeps it within its room, when the search had one; else to
+// the idle list, or drops it when the list is full.
+func putSearcher(s *searcher, r *engine.Reservation) {
 	s.b, s.done, s.progress = nil, nil, progressHook{}
+	if r != nil {
+		bits := bitsOf(s.tt.Len())
+		r.Keep(searcherKey(bits), s, Game{}.SearchMemory(engine.Params{TableBits: bits}))
+		return
+	}
 	select {
 	case searchers <- s:
 	default:
 	}
 }
 
+// bitsOf returns log2 of n, a power of two.
+func bitsOf(n int) int { return bits.Len(uint(n)) - 1 }
+
 // getSearcher returns a searcher with a main table of 1<<bits entries, set
-// up to search b until done is closed.
-func getSearcher(b *board, bits int, done <-chan struct{}, opt Options) *searcher {
+// up to search b until done is closed: one handed back earlier, to the
+// reservation r's budget or, when r is nil, to the idle list; else a new
+// one.
+func getSearcher(b *board, bits int, done <-chan struct{}, opt Options, r *engine.Reservation) *searcher {
 	var s *searcher
-	select {
-	case s = <-searchers:
-	default:
+	if r != nil {
+		s, _ = r.Take(searcherKey(bits)).(*searcher)
+	} else {
+		select {
+		case s = <-searchers:
+		default:
+		}
+	}
+	if s == nil {
 		s = &searcher{threat: make([]threatEntry, 1<<threatBits)}
 	}
 	if s.tt == nil || s.tt.Len() != 1<<bits {
@@ -180,8 +204,8 @@ func (st *State) SearchWith(ctx context.Context, params engine.Params, opt Optio
 		bits = engine.DefaultTableBits
 	}
 	bits = min(bits, engine.MaxTableBits)
-	s := getSearcher(b, bits, ctx.Done(), opt)
-	defer putSearcher(s)
+	s := getSearcher(b, bits, ctx.Done(), opt, params.Memory)
+	defer putSearcher(s, params.Memory)
 	s.progress = progressHook{fn: params.Progress, start: start, size: b.size}
 	if d, ok := ctx.Deadline(); ok {
 		s.threatUntil = start.Add(d.Sub(start) / 4)

@@ -7,8 +7,8 @@ import "movesvc/engine"
 // plies to the win it proved (0: none within the budget). It is exported
 // for benchmarks and tools; engine.Search runs it as part of the search.
 func (st *State) VCF(budget uint64) (nodes uint64, plies int) {
-	s := getSearcher(&st.b, engine.DefaultTableBits, nil, Options{})
-	defer putSearcher(s)
+	s := getSearcher(&st.b, engine.DefaultTableBits, nil, Options{}, nil)
+	defer putSearcher(s, nil)
 	s.budget = budget
 	plies = s.vcf(maxVCF)
 	return s.nodes, plies

@@ -1,0 +1,49 @@
+package connect4
+
+import (
+	"context"
+	"testing"
+
+	"movesvc/engine"
+)
+
+// TestSolverKeptByTheBudget: a search with a memory reservation hands its
+// solver back to it rather than to the package pool, so that the budget
+// counts the idle table, and the next search under another reservation
+// takes the same solver instead of allocating a new 8 MiB table.
+func TestSolverKeptByTheBudget(t *testing.T) {
+	params := engine.Params{}
+	size := Game{}.SearchMemory(params)
+	b := engine.NewMemoryBudget(2 * size)
+	st := newState(t, movesSetup("4453"))
+
+	r1, err := b.Reserve(context.Background(), size)
+	if err != nil {
+		t.Fatal(err)
+	}
+	params.Memory = r1
+	st.Search(context.Background(), params)
+	st.Search(context.Background(), params) // the same solver again, not a second one
+	r1.Release()
+	if b.Idle() != size {
+		t.Fatalf("idle %d bytes after the searches, want one solver table of %d", b.Idle(), size)
+	}
+	r2, err := b.Reserve(context.Background(), size)
+	if err != nil {
+		t.Fatal(err)
+	}
+	kept, ok := r2.Take(solverKey(tableBits(0))).(*Solver)
+	if !ok {
+		t.Fatal("no idle solver to take after a search released its reservation")
+	}
+	if b.Idle() != 0 {
+		t.Errorf("idle %d bytes once the solver is taken again", b.Idle())
+	}
+	r2.Keep(solverKey(kept.table.Bits()), kept, size)
+	params.Memory = r2
+	res := st.Search(context.Background(), params)
+	if !res.Complete {
+		t.Fatalf("search with a reused solver: %+v", res)
+	}
+	r2.Release()
+}
