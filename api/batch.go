@@ -130,7 +130,9 @@ func withEarlierDeadline(ctx context.Context, cancel context.CancelFunc, deadlin
 }
 
 // prepareItem decodes and validates one request of a batch, by the rules
-// of POST /move.
+// of POST /move: a JSON object (not null) with only known fields, each
+// once and spelt exactly (checkKeys), then prepare's checks. The problem's
+// locations start at "body", for itemProblem to place.
 func (s *Server) prepareItem(r *http.Request, raw json.RawMessage) (*moveJob, *Problem) {
 	var req moveRequest
 	dec := json.NewDecoder(bytes.NewReader(raw))
@@ -142,7 +144,11 @@ func (s *Server) prepareItem(r *http.Request, raw json.RawMessage) (*moveJob, *P
 		return nil, malformed("the request must be a single JSON object")
 	}
 	if bytes.Equal(bytes.TrimSpace(raw), []byte("null")) {
-		return nil, malformed("the request must be a JSON object, not null")
+		return nil, malformed("the request must be a JSON object, not null",
+			ProblemError{Location: "body", Message: "must be a JSON object, not null"})
+	}
+	if p := checkKeys(raw, &req); p != nil {
+		return nil, p
 	}
 	return s.prepare(r, &req)
 }

@@ -1,10 +1,13 @@
 package api_test
 
 import (
+	"encoding/json"
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"movesvc/api"
 )
@@ -54,7 +57,7 @@ func TestBatchAnswersInOrderWithItemErrors(t *testing.T) {
 		{400, "", "body.requests[3].bogus"},
 		{422, "", "body.requests[4].moves[1]"},
 		{200, "gomoku", ""},
-		{400, "", ""},
+		{400, "", "body.requests[6]"},
 	}
 	if len(got.Results) != len(want) {
 		t.Fatalf("%d results, want %d", len(got.Results), len(want))
@@ -133,6 +136,58 @@ func TestBatchSharesTheDeadline(t *testing.T) {
 	for i, g := range got.Results {
 		if g.Status != 200 || g.Result == nil || g.Result.Depth < 1 || g.Result.Complete {
 			t.Errorf("result %d: %+v, want a move from a search the deadline stopped", i, g.Result)
+		}
+	}
+}
+
+// TestBatchItemsAreAsStrictAsMove sends every hostile request that is a
+// JSON object as an item of POST /moves: each item is answered exactly as
+// POST /move answers it alone, the same status and the same field at
+// fault under body.requests[i]. A field name that only matches when case is
+// folded ("GAME", "moveſ", the Kelvin sign) or a field given twice is a 400
+// in a batch too, not a move for a request /move refuses.
+func TestBatchItemsAreAsStrictAsMove(t *testing.T) {
+	ts := newTestServer(t, api.Config{MaxTimeout: 10 * time.Second})
+	var cases []hostileCase
+	for _, tc := range hostileRequests() {
+		if tc.method == "" && tc.path == "" && tc.contentType == "" && len(tc.body) < 4096 &&
+			strings.HasPrefix(tc.body, "{") && json.Valid([]byte(tc.body)) {
+			cases = append(cases, tc)
+		}
+	}
+	for _, name := range []string{"case-folded field name", "long s in a field name", "Kelvin sign in a field name", "duplicate field"} {
+		if !slices.ContainsFunc(cases, func(tc hostileCase) bool { return tc.name == name }) {
+			t.Fatalf("hostile case %q is not among the batch items", name)
+		}
+	}
+	for chunk := range slices.Chunk(cases, api.DefaultMaxBatch) {
+		items := make([]string, len(chunk))
+		for i, tc := range chunk {
+			items[i] = tc.body
+		}
+		r := ts.postBatch(t, `{"requests":[`+strings.Join(items, ",")+`],"timeout_ms":5000}`)
+		if r.status != http.StatusOK {
+			t.Fatalf("status %d: %.300s", r.status, r.body)
+		}
+		var got batchResponse
+		r.decode(t, &got)
+		if len(got.Results) != len(chunk) {
+			t.Fatalf("%d results for %d requests", len(got.Results), len(chunk))
+		}
+		for i, tc := range chunk {
+			g := got.Results[i]
+			want := ts.post(t, tc.body).status // POST /move's answer to the same request
+			if g.Status != want || tc.status != 0 && want != tc.status {
+				t.Errorf("%s: item status %d, POST /move %d, want %d", tc.name, g.Status, want, tc.status)
+				continue
+			}
+			if want == http.StatusOK {
+				continue
+			}
+			loc := fmt.Sprintf("body.requests[%d]", i) + strings.TrimPrefix(tc.location, "body")
+			if g.Problem == nil || len(g.Problem.Errors) == 0 || g.Problem.Errors[0].Location != loc {
+				t.Errorf("%s: item problem %+v, want one at %s", tc.name, g.Problem, loc)
+			}
 		}
 	}
 }
