@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"log/slog"
 	"net/http"
 	"strconv"
 	"strings"
@@ -43,8 +44,9 @@ type batchResponse struct {
 // its own, then the valid ones searched in order under one search slot,
 // each given an equal share of the time left to the batch's deadline (and
 // at most its own timeout_ms). A request that fails gets its problem in its
-// place; the batch fails only as a whole request does (a malformed body,
-// too many requests, no search slot).
+// place, a search that panics a generic 500 (runItem); the batch fails
+// only as a whole request does (a malformed body, too many requests, no
+// search slot).
 func (s *Server) handleMoves(w http.ResponseWriter, r *http.Request) {
 	arrived := time.Now()
 	var req batchRequest
@@ -103,13 +105,12 @@ func (s *Server) handleMoves(w http.ResponseWriter, r *http.Request) {
 		if job.timeoutGiven {
 			ictx, icancel = withEarlierDeadline(ictx, icancel, time.Now().Add(job.timeout))
 		}
-		jr := s.runJob(ictx, r.Context(), job)
+		resp, canceled, p := s.runItem(ictx, r, i, job)
 		icancel()
 		valid--
-		if jr.canceled || r.Context().Err() != nil {
+		if canceled || r.Context().Err() != nil {
 			return
 		}
-		resp, p := s.response(r, job, jr)
 		if p != nil {
 			out.Results[i].Status, out.Results[i].Problem = p.Status, itemProblem(r, i, p)
 			continue
@@ -117,6 +118,35 @@ func (s *Server) handleMoves(w http.ResponseWriter, r *http.Request) {
 		out.Results[i].Status, out.Results[i].Result = http.StatusOK, &resp
 	}
 	writeJSON(w, http.StatusOK, out)
+}
+
+// runItem searches item i of a batch, admitted, until ctx's deadline and
+// renders its answer, as runJob and response do for POST /move; canceled
+// reports that the client went away. A panic in the search is recovered
+// here, logged with the request id and the item's index and counted as
+// the middleware does, and becomes the item's generic 500 problem, so that
+// the batch's other items are still searched and answered: what the
+// search held (its memory reservation, the in-flight gauge) is given back
+// by runJob's deferred calls as the panic unwinds, and the batch keeps its
+// search slot.
+func (s *Server) runItem(ctx context.Context, r *http.Request, i int, job *moveJob) (resp moveResponse, canceled bool, p *Problem) {
+	defer func() {
+		v := recover()
+		if v == nil {
+			return
+		}
+		if v == http.ErrAbortHandler {
+			panic(v)
+		}
+		s.recordPanic(r, v, slog.Int("item", i), slog.String("game", job.game.Name))
+		resp, canceled, p = moveResponse{}, false, internalError()
+	}()
+	jr := s.runJob(ctx, r.Context(), job)
+	if jr.canceled {
+		return moveResponse{}, true, nil
+	}
+	resp, p = s.response(r, job, jr)
+	return resp, false, p
 }
 
 // withEarlierDeadline narrows ctx to deadline when that is earlier, and

@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/prometheus/client_golang/prometheus/testutil"
+
 	"movesvc/api"
 )
 
@@ -189,5 +191,60 @@ func TestBatchItemsAreAsStrictAsMove(t *testing.T) {
 				t.Errorf("%s: item problem %+v, want one at %s", tc.name, g.Problem, loc)
 			}
 		}
+	}
+}
+
+// TestBatchPanicIsContainedToItsItem puts a search that panics between two
+// good requests: the batch is answered 200, the panicking item with a
+// generic 500 problem carrying the request id (the panic's text is only in
+// the log, with the id and the item's index), the others with their moves;
+// the panic is counted, and the slot, the memory and the in-flight gauge
+// are given back.
+func TestBatchPanicIsContainedToItsItem(t *testing.T) {
+	exploding := newGatedGame("exploding")
+	exploding.panics = true
+	ts := newTestServer(t, api.Config{MaxSearches: 1}, exploding)
+	r := ts.do(t, http.MethodPost, "/moves", "application/json", []byte(`{"requests":[
+		{"game":"tictactoe","moves":[]},
+		{"game":"exploding","moves":[]},
+		{"game":"connect4","moves":["4","4","4","4"]}
+	],"timeout_ms":5000}`), "X-Request-Id", "boom-batch")
+	if r.status != http.StatusOK {
+		t.Fatalf("status %d: %s", r.status, r.body)
+	}
+	var got batchResponse
+	r.decode(t, &got)
+	if len(got.Results) != 3 {
+		t.Fatalf("%d results: %s", len(got.Results), r.body)
+	}
+	for _, i := range []int{0, 2} {
+		if g := got.Results[i]; g.Status != 200 || g.Result == nil || g.Result.Move.Notation == "" {
+			t.Errorf("result %d: %+v, want a move", i, g)
+		}
+	}
+	g := got.Results[1]
+	if g.Status != 500 || g.Problem == nil || g.Problem.Status != 500 || g.Problem.Type != "/problems/internal-error" ||
+		g.Problem.RequestID != "boom-batch" || g.Problem.Instance != "/moves" {
+		t.Errorf("result 1: %+v, want a 500 internal-error problem with the request id", g.Problem)
+	}
+	if strings.Contains(string(r.body), "exploded") || strings.Contains(string(r.body), ".go:") {
+		t.Errorf("the answer leaks the panic: %s", r.body)
+	}
+	if !containsAll(ts.logs.String(), "search exploded", `"request_id":"boom-batch"`, `"item":1`, "goroutine") {
+		t.Errorf("the log does not have the panic with its request id, item and stack:\n%s", ts.logs)
+	}
+	m := ts.api.Metrics()
+	if got := testutil.ToFloat64(m.Panics); got != 1 {
+		t.Errorf("panics metric %v, want 1", got)
+	}
+	if got := testutil.ToFloat64(m.SearchesInFlight); got != 0 {
+		t.Errorf("searches in flight %v after the panic, want 0", got)
+	}
+	if got := testutil.ToFloat64(m.MemoryReserved); got != 0 {
+		t.Errorf("memory reserved %v after the panic, want 0", got)
+	}
+	// The only search slot was given back.
+	if r := ts.post(t, `{"game":"connect4","moves":["4"],"depth":4}`); r.status != http.StatusOK {
+		t.Errorf("after the panic: %d %s", r.status, r.body)
 	}
 }

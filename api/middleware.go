@@ -39,14 +39,21 @@ func (s *Server) recoverPanics(next http.Handler) http.Handler {
 			if v == http.ErrAbortHandler {
 				panic(v)
 			}
-			s.metrics.Panics.Inc()
-			s.log.LogAttrs(r.Context(), slog.LevelError, "panic serving request",
-				slog.String("request_id", RequestID(r.Context())),
-				slog.Any("panic", v),
-				slog.String("stack", string(debug.Stack())),
-			)
+			s.recordPanic(r, v)
 			writeProblem(w, r, internalError())
 		}()
 		next.ServeHTTP(w, r)
 	})
+}
+
+// recordPanic counts a recovered panic and logs it at error with the
+// request id, the value, the stack and attrs. Called from the deferred
+// function that recovered v, the stack shows where the panic began.
+func (s *Server) recordPanic(r *http.Request, v any, attrs ...slog.Attr) {
+	s.metrics.Panics.Inc()
+	s.log.LogAttrs(r.Context(), slog.LevelError, "panic serving request", append([]slog.Attr{
+		slog.String("request_id", RequestID(r.Context())),
+		slog.Any("panic", v),
+		slog.String("stack", string(debug.Stack())),
+	}, attrs...)...)
 }
