@@ -11,8 +11,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-
-	"movesvc/engine"
 )
 
 // DefaultMaxBatch is how many positions POST /moves takes when
@@ -87,7 +85,8 @@ func (s *Server) handleMoves(w http.ResponseWriter, r *http.Request) {
 		valid++
 	}
 
-	ctx, cancel := context.WithDeadline(r.Context(), arrived.Add(timeout))
+	deadline := arrived.Add(timeout)
+	ctx, cancel := context.WithDeadline(r.Context(), deadline)
 	defer cancel()
 	if valid > 0 {
 		release, p := s.admit(ctx)
@@ -101,10 +100,11 @@ func (s *Server) handleMoves(w http.ResponseWriter, r *http.Request) {
 		if job == nil {
 			continue
 		}
-		ictx, icancel := engine.ShareDeadline(ctx, valid)
+		var own time.Duration
 		if job.timeoutGiven {
-			ictx, icancel = withEarlierDeadline(ictx, icancel, time.Now().Add(job.timeout))
+			own = job.timeout
 		}
+		ictx, icancel := context.WithDeadline(ctx, itemDeadline(time.Now(), deadline, valid, own))
 		resp, canceled, p := s.runItem(ictx, r, i, job)
 		icancel()
 		valid--
@@ -149,14 +149,22 @@ func (s *Server) runItem(ctx context.Context, r *http.Request, i int, job *moveJ
 	return resp, false, p
 }
 
-// withEarlierDeadline narrows ctx to deadline when that is earlier, and
-// returns a cancel function that also calls cancel.
-func withEarlierDeadline(ctx context.Context, cancel context.CancelFunc, deadline time.Time) (context.Context, context.CancelFunc) {
-	if d, ok := ctx.Deadline(); ok && !deadline.Before(d) {
-		return ctx, cancel
+// itemDeadline returns the deadline of the next item of a batch, searched
+// from now: an equal share of the time from now to the batch's deadline
+// among the left items still to search (the last of them gets all of it),
+// and no later than now + own when the item set its own timeout_ms (own >
+// 0). It is never later than the batch's deadline. Items searched one after
+// the other with the deadlines it gives never overrun the batch's
+// deadline, and each finds at least its equal share of the batch's time
+// when the ones before it used no more than theirs: time an item leaves
+// unused (it completed, or its own timeout_ms was shorter) goes to the
+// items after it.
+func itemDeadline(now, batch time.Time, left int, own time.Duration) time.Time {
+	d := now.Add(batch.Sub(now) / time.Duration(max(left, 1)))
+	if own > 0 && now.Add(own).Before(d) {
+		d = now.Add(own)
 	}
-	inner, innerCancel := context.WithDeadline(ctx, deadline)
-	return inner, func() { innerCancel(); cancel() }
+	return d
 }
 
 // prepareItem decodes and validates one request of a batch, by the rules

@@ -122,7 +122,10 @@ func TestBatchLimits(t *testing.T) {
 
 // TestBatchSharesTheDeadline sends a batch whose searches could each use
 // far more than the batch's time: every one is answered, each with a move
-// of a completed first iteration.
+// of a completed first iteration from a search that ran (nodes and time
+// of its own) and that the deadline stopped. How the time is split is
+// TestBatchItemDeadlinesShareTheBatchDeadline's and
+// TestItemDeadlineSharesFairly's.
 func TestBatchSharesTheDeadline(t *testing.T) {
 	ts := newTestServer(t, api.Config{})
 	items := make([]string, 4)
@@ -136,7 +139,7 @@ func TestBatchSharesTheDeadline(t *testing.T) {
 	var got batchResponse
 	r.decode(t, &got)
 	for i, g := range got.Results {
-		if g.Status != 200 || g.Result == nil || g.Result.Depth < 1 || g.Result.Complete {
+		if g.Status != 200 || g.Result == nil || g.Result.Depth < 1 || g.Result.Complete || g.Result.Nodes == 0 || g.Result.ElapsedMS <= 0 {
 			t.Errorf("result %d: %+v, want a move from a search the deadline stopped", i, g.Result)
 		}
 	}
@@ -246,5 +249,72 @@ func TestBatchPanicIsContainedToItsItem(t *testing.T) {
 	// The only search slot was given back.
 	if r := ts.post(t, `{"game":"connect4","moves":["4"],"depth":4}`); r.status != http.StatusOK {
 		t.Errorf("after the panic: %d %s", r.status, r.body)
+	}
+}
+
+// TestBatchItemDeadlinesShareTheBatchDeadline sends a batch of four
+// searches that each run until their deadline, the second with its own
+// timeout_ms of 50, and reads the deadline each search was given. From
+// the moment it starts, each item has at most an equal share of the time
+// left to the batch's deadline (the second at most its own 50 ms), and at
+// least that share counted from the end of the item before it; only the
+// last runs to the batch's deadline. These are orderings of the clock
+// readings, which hold however slowly the machine runs.
+func TestBatchItemDeadlinesShareTheBatchDeadline(t *testing.T) {
+	gated := newGatedGame("gated") // never opened: each search runs to its deadline
+	ts := newTestServer(t, api.Config{MaxSearches: 1}, gated)
+	const timeout = 400 * time.Millisecond
+	item := `{"game":"gated","moves":["b2"]}`
+	sent := time.Now()
+	r := ts.postBatch(t, `{"requests":[`+item+`,{"game":"gated","moves":["b2"],"timeout_ms":50},`+item+`,`+item+`],"timeout_ms":400}`)
+	done := time.Now()
+	if r.status != http.StatusOK {
+		t.Fatalf("status %d: %s", r.status, r.body)
+	}
+	var got batchResponse
+	r.decode(t, &got)
+	for i, g := range got.Results {
+		if g.Status != 200 || g.Result == nil || g.Result.Depth < 1 || g.Result.Nodes == 0 || g.Result.Complete {
+			t.Errorf("result %d: %+v, want a move of a search its deadline stopped", i, g.Result)
+		}
+	}
+	var items []searchContext
+	for range 4 {
+		items = append(items, <-gated.contexts)
+	}
+	batch := items[3].deadline
+	if batch.Before(sent.Add(timeout)) || batch.After(done.Add(timeout)) {
+		t.Fatalf("the last item's deadline is not the batch's: %v after the request was sent, timeout %v", batch.Sub(sent), timeout)
+	}
+	for i, it := range items[:3] {
+		if !it.deadline.Before(batch) {
+			t.Errorf("item %d has the whole batch's deadline", i)
+		}
+	}
+	own := []time.Duration{0, 50 * time.Millisecond, 0, 0}
+	for i, it := range items {
+		k := time.Duration(4 - i) // items left to search, this one included
+		share := it.deadline.Sub(it.start)
+		if most := batch.Sub(it.start) / k; share > most {
+			t.Errorf("item %d: %v from its start to its deadline, more than its equal share %v of the %v left", i, share, most, batch.Sub(it.start))
+		}
+		if own[i] > 0 && share > own[i] {
+			t.Errorf("item %d: %v to its deadline, beyond its own timeout_ms %v", i, share, own[i])
+		}
+		if i == 0 || own[i] > 0 {
+			continue
+		}
+		// The item started no earlier than the one before it ended (its
+		// deadline), so its deadline is at least its share from then.
+		prev := items[i-1].deadline
+		if least := prev.Add(batch.Sub(prev) / k); it.deadline.Before(least) {
+			t.Errorf("item %d: deadline %v before the batch's, less than its equal share %v of the %v left after item %d",
+				i, batch.Sub(it.deadline), batch.Sub(prev)/k, batch.Sub(prev), i-1)
+		}
+	}
+	// The first item's share counts from the request's arrival, no earlier
+	// than it was sent.
+	if least := sent.Add(batch.Sub(sent) / 4); items[0].deadline.Before(least) {
+		t.Errorf("item 0: less than a quarter of the batch's time")
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/getkin/kin-openapi/openapi3"
 	"github.com/getkin/kin-openapi/openapi3filter"
@@ -204,19 +205,26 @@ func containsAll(s string, parts ...string) bool {
 // gatedGame is a game (tic-tac-toe unless another base is given) whose
 // search waits for the gate to open (or its context to end) before it
 // searches: a search that stays in flight as long as a test needs. Its
-// searches announce themselves on started.
+// searches announce themselves on started, and tell contexts when they
+// started and their context's deadline.
 type gatedGame struct {
-	name    string
-	base    engine.Game
-	gate    chan struct{}
-	started chan struct{}
-	panics  bool
+	name     string
+	base     engine.Game
+	gate     chan struct{}
+	started  chan struct{}
+	contexts chan searchContext
+	panics   bool
 }
+
+// searchContext is when a gated search started and its context's deadline
+// (zero when none).
+type searchContext struct{ start, deadline time.Time }
 
 func newGatedGame(name string) *gatedGame { return newGatedGameOf(name, tictactoe.Game{}) }
 
 func newGatedGameOf(name string, base engine.Game) *gatedGame {
-	return &gatedGame{name: name, base: base, gate: make(chan struct{}), started: make(chan struct{}, 100)}
+	return &gatedGame{name: name, base: base, gate: make(chan struct{}), started: make(chan struct{}, 100),
+		contexts: make(chan searchContext, 100)}
 }
 
 func (g *gatedGame) Name() string { return g.name }
@@ -246,6 +254,8 @@ type gatedState struct {
 
 func (s *gatedState) Search(ctx context.Context, p engine.Params) engine.Result {
 	s.game.started <- struct{}{}
+	deadline, _ := ctx.Deadline()
+	s.game.contexts <- searchContext{start: time.Now(), deadline: deadline}
 	if s.game.panics {
 		panic("test game: search exploded")
 	}
