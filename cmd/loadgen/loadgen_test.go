@@ -6,8 +6,11 @@ import (
 	"encoding/json"
 	"io"
 	"log/slog"
+	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -63,11 +66,11 @@ func TestRunCountsWhatTheServerCounts(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if rep.Requests+rep.Skipped != 200 || rep.Statuses[200] != rep.Requests || rep.OK.N != rep.Requests || rep.OK.Max < rep.OK.P50 {
-			t.Errorf("%s: report %+v, want 200 requests, all answered 200 or skipped", mode, rep)
+		if rep.Requests != 200 || rep.Unsent != 0 || rep.Statuses[200] != rep.Requests || rep.OK.N != rep.Requests || rep.OK.Max < rep.OK.P50 {
+			t.Errorf("%s: report %+v, want 200 requests, all answered 200", mode, rep)
 		}
-		if mode == "closed" && rep.Skipped != 0 {
-			t.Errorf("closed loop skipped %d", rep.Skipped)
+		if mode == "closed" && rep.Late != 0 {
+			t.Errorf("closed loop: %d requests late", rep.Late)
 		}
 		// The scrape of /metrics itself is one request of the "after" count.
 		if got := rep.ServerDiff["http_requests_total"]; got != float64(rep.Requests+1) {
@@ -102,6 +105,10 @@ func TestCheckFlagsWhatAHealthyServerNeverDoes(t *testing.T) {
 		{"a transport error", Report{Statuses: map[int]int{0: 1}}, false, false},
 		{"a 503 without Retry-After", Report{Statuses: map[int]int{503: 1}, NoRetryAfter: 1}, false, false},
 		{"a panic", Report{Statuses: map[int]int{200: 1}, ServerDiff: map[string]float64{"movesvc_panics_total": 1}}, false, false},
+		{"a few late", Report{Options: Options{MaxOffSchedule: 0.05}, Requests: 100, Statuses: map[int]int{200: 100}, Late: 5}, false, true},
+		{"many late", Report{Options: Options{MaxOffSchedule: 0.05}, Requests: 100, Statuses: map[int]int{200: 100}, Late: 6}, false, false},
+		{"many never sent", Report{Options: Options{MaxOffSchedule: 0.05}, Requests: 90, Statuses: map[int]int{200: 90}, Unsent: 10}, false, false},
+		{"late, not checked", Report{Requests: 100, Statuses: map[int]int{200: 100}, Late: 60}, false, true},
 	} {
 		if err := tc.rep.Check(tc.want503); (err == nil) != tc.ok {
 			t.Errorf("%s: Check = %v, want ok %v", tc.name, err, tc.ok)
@@ -129,5 +136,86 @@ func TestOverloadRunSheds(t *testing.T) {
 	}
 	if rep.Statuses[200] == 0 || rep.Rejected.N != rep.Statuses[503] {
 		t.Errorf("statuses %v: want some accepted and the 503s timed", rep.Statuses)
+	}
+}
+
+// TestOpenLoopCountsFromTheSchedule runs the open loop at 100 requests a
+// second on one connection against a server whose first answer takes 200
+// ms and every other none. The requests due meanwhile (every 10 ms) wait
+// for the connection: each is counted late and charged from its due time,
+// so at least 18 of the 30 have a latency of 20 ms or more (200 ms minus
+// how long after the first each was due) although the server answered
+// them at once. A generator that times from the send would report all but
+// one near zero.
+func TestOpenLoopCountsFromTheSchedule(t *testing.T) {
+	const stall = 200 * time.Millisecond
+	var first atomic.Bool
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/metrics" {
+			return
+		}
+		if first.CompareAndSwap(false, true) {
+			time.Sleep(stall)
+		}
+		w.WriteHeader(http.StatusOK)
+	}))
+	defer ts.Close()
+	rep, err := Run(context.Background(), Options{
+		URL: ts.URL, Path: "/healthz", Mode: "open", Concurrency: 1, Rate: 100, Duration: 20 * time.Second,
+		MaxRequests: 30, LateAfter: 10 * time.Millisecond, MaxOffSchedule: 0.05,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("late %d, unsent %d; latency p50 %v max %v; sent p50 %v", rep.Late, rep.Unsent, rep.All.P50, rep.All.Max, rep.Service.P50)
+	if rep.Requests != 30 || rep.Statuses[200] != 30 || rep.Unsent != 0 {
+		t.Fatalf("report %+v, want 30 answers", rep)
+	}
+	// Requests 1..18 were due 10..180 ms into the stall: each left at
+	// least 20 ms late, and waited at least that long for its answer.
+	if rep.Late < 18 {
+		t.Errorf("%d requests counted late, want at least the 18 due during the stall", rep.Late)
+	}
+	if rep.All.P50 < 20*time.Millisecond || rep.All.Max < stall {
+		t.Errorf("latency from the schedule p50 %v max %v: the requests that waited behind the stall are not charged for it", rep.All.P50, rep.All.Max)
+	}
+	if rep.Service.P50 >= rep.All.P50 {
+		t.Errorf("latency from the send p50 %v, not below the one from the schedule %v", rep.Service.P50, rep.All.P50)
+	}
+	if err := rep.Check(false); err == nil || !strings.Contains(err.Error(), "off schedule") {
+		t.Errorf("Check = %v, want a failure for the requests off schedule", err)
+	}
+	var out strings.Builder
+	rep.Print(&out)
+	if !strings.Contains(out.String(), "off schedule: ") || !strings.Contains(out.String(), "late=") {
+		t.Errorf("report text does not show the late requests:\n%s", out.String())
+	}
+}
+
+// TestParseGamesWeights checks -games: weights repeat a name, so that
+// Positions draws it that much more often.
+func TestParseGamesWeights(t *testing.T) {
+	got, err := ParseGames("tictactoe:3, gomoku")
+	if err != nil || !slices.Equal(got, []string{"tictactoe", "tictactoe", "tictactoe", "gomoku"}) {
+		t.Fatalf("ParseGames = %v, %v", got, err)
+	}
+	for _, bad := range []string{"", "tictactoe,", "tictactoe:0", "tictactoe:-1", "tictactoe:x", "gomoku:1001", ":2"} {
+		if _, err := ParseGames(bad); err == nil {
+			t.Errorf("ParseGames(%q) accepted", bad)
+		}
+	}
+	names, _ := ParseGames("tictactoe:3,connect4:1")
+	bodies, err := Positions(names, 400, 4, 0, 0, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, b := range bodies {
+		if bytes.Contains(b, []byte(`"game":"tictactoe"`)) {
+			n++
+		}
+	}
+	if n < 250 || n > 350 { // 300 expected
+		t.Errorf("%d of 400 positions are tic-tac-toe with weight 3 against 1", n)
 	}
 }

@@ -5,9 +5,15 @@
 // Closed loop (-concurrency workers, each sending its next request when the
 // last is answered) measures capacity; open loop (-rate requests per second,
 // whatever the answers) measures latency at a given load and overload
-// behaviour. Positions are random legal positions of the chosen games, made
-// by random playouts from the start, so every request is different but the
-// run is reproducible for a given -seed.
+// behaviour. In the open loop a request's latency counts from the time it
+// was due, not from when it could be sent: a request that waited for one of
+// the -concurrency connections is charged for the wait (no coordinated
+// omission), counted late when it left more than -late after its time, and
+// -check fails when more than -max-off-schedule of the requests were late
+// or never sent. Positions are random legal positions of the chosen games
+// (-games, weighted as in tictactoe:8,gomoku:1), made by random playouts
+// from the start, so every request is different but the run is
+// reproducible for a given -seed.
 //
 //	go run ./cmd/loadgen -url http://127.0.0.1:8080 -games tictactoe -concurrency 8 -duration 10s
 //	go run ./cmd/loadgen -mode open -rate 2000 -duration 10s
@@ -21,7 +27,6 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
-	"strings"
 	"time"
 )
 
@@ -34,16 +39,22 @@ func main() {
 	flag.Float64Var(&opts.Rate, "rate", 100, "open loop: requests per second")
 	flag.DurationVar(&opts.Duration, "duration", 10*time.Second, "how long to send")
 	flag.IntVar(&opts.MaxRequests, "requests", 0, "stop after this many requests (0: no limit)")
-	games := flag.String("games", "tictactoe", "comma-separated games to draw positions from")
+	games := flag.String("games", "tictactoe", "comma-separated games to draw positions from, each with an optional weight: tictactoe:8,gomoku:1")
 	flag.IntVar(&opts.MaxPlies, "max-plies", 6, "positions are 0..max-plies random moves from the start")
 	flag.IntVar(&opts.TimeoutMS, "timeout-ms", 0, "timeout_ms of each request (0: the server's default)")
 	flag.IntVar(&opts.Depth, "depth", 0, "depth of each request (0: the game's default)")
 	flag.Uint64Var(&opts.Seed, "seed", 1, "seed for the positions")
 	flag.IntVar(&opts.Positions, "positions", 1000, "distinct request bodies to cycle through")
-	check := flag.Bool("check", false, "exit 1 on a transport error, a 5xx other than 503, a 503 without Retry-After or a server panic")
+	flag.DurationVar(&opts.LateAfter, "late", DefaultLateAfter, "open loop: a request sent more than this after its scheduled time counts as late")
+	flag.Float64Var(&opts.MaxOffSchedule, "max-off-schedule", 0.05, "with -check, open loop: exit 1 if more than this share of the requests were sent late or never sent (0: any)")
+	check := flag.Bool("check", false, "exit 1 on a transport error, a 5xx other than 503, a 503 without Retry-After, a server panic, or too many requests off schedule")
 	want503 := flag.Bool("want-503", false, "with -check: also exit 1 if no request was refused with 503 (an overload run)")
 	flag.Parse()
-	opts.Games = strings.Split(*games, ",")
+	var err error
+	if opts.Games, err = ParseGames(*games); err != nil {
+		fmt.Fprintln(os.Stderr, "loadgen:", err)
+		os.Exit(2)
+	}
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()

@@ -4,14 +4,48 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"strconv"
+	"strings"
 
 	"movesvc/engine"
 	"movesvc/engine/games"
 )
 
+// maxWeight bounds a game's weight in -games.
+const maxWeight = 1000
+
+// ParseGames reads -games: comma-separated game names, each with an
+// optional integer weight after a colon ("tictactoe:8,gomoku:1"; no weight
+// means 1). It returns the names with each repeated as often as its weight,
+// which is how Positions weights its draw: tictactoe:8,gomoku:1 gives eight
+// tic-tac-toe positions for one Gomoku position on average (the same as
+// -games tictactoe,tictactoe,...,gomoku).
+func ParseGames(spec string) ([]string, error) {
+	var out []string
+	for part := range strings.SplitSeq(spec, ",") {
+		name, weight, hasWeight := strings.Cut(strings.TrimSpace(part), ":")
+		if name == "" {
+			return nil, fmt.Errorf("-games %q: an empty game name", spec)
+		}
+		w := 1
+		if hasWeight {
+			var err error
+			if w, err = strconv.Atoi(weight); err != nil || w < 1 || w > maxWeight {
+				return nil, fmt.Errorf("-games %q: the weight of %s must be an integer 1..%d, not %q", spec, name, maxWeight, weight)
+			}
+		}
+		for range w {
+			out = append(out, name)
+		}
+	}
+	return out, nil
+}
+
 // Positions returns n request bodies for POST /move: random legal, undecided
 // positions of the named games, each 0..maxPlies random moves from the
-// start, given as move lists. The same arguments give the same bodies.
+// start, given as move lists. Each body's game is drawn uniformly from
+// names, so a name given k times is drawn k times as often (ParseGames).
+// The same arguments give the same bodies.
 func Positions(names []string, n, maxPlies, timeoutMS, depth int, seed uint64) ([][]byte, error) {
 	reg := games.Registry()
 	var gs []engine.Game

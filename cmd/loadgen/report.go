@@ -17,7 +17,9 @@ import (
 // recorder collects results from concurrent requests.
 type recorder struct {
 	mu           sync.Mutex
-	latencies    map[int][]time.Duration // by status; 0 for transport errors
+	latencies    map[int][]time.Duration // from the scheduled send, by status; 0 for transport errors
+	service      []time.Duration         // from the actual send
+	late         int                     // sent more than Options.LateAfter after their time
 	errors       map[string]int
 	noRetryAfter int // 503s without Retry-After
 }
@@ -26,7 +28,9 @@ func newRecorder() *recorder {
 	return &recorder{latencies: map[int][]time.Duration{}, errors: map[string]int{}}
 }
 
-func (r *recorder) add(status int, retryAfter string, err error, d time.Duration) {
+// add records one answer: its latency from the time it was due and from
+// the time it was sent, and whether it was sent late.
+func (r *recorder) add(status int, retryAfter string, err error, fromDue, fromSend time.Duration, late bool) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if err != nil {
@@ -36,7 +40,11 @@ func (r *recorder) add(status int, retryAfter string, err error, d time.Duration
 	if status == http.StatusServiceUnavailable && retryAfter == "" {
 		r.noRetryAfter++
 	}
-	r.latencies[status] = append(r.latencies[status], d)
+	r.latencies[status] = append(r.latencies[status], fromDue)
+	r.service = append(r.service, fromSend)
+	if late {
+		r.late++
+	}
 }
 
 // Report is the outcome of a run.
@@ -44,12 +52,22 @@ type Report struct {
 	Options  Options
 	Elapsed  time.Duration
 	Requests int
-	Skipped  int // open loop: not sent because every connection was busy
-	Statuses map[int]int
-	Errors   map[string]int
+	// Late counts the open-loop requests sent more than
+	// Options.LateAfter after their scheduled time (every connection was
+	// busy, or the generator itself fell behind); Unsent those due before
+	// the run ended but never sent. Both mean the server was not offered
+	// the rate on schedule; the latencies still count from the schedule.
+	Late, Unsent int
+	Statuses     map[int]int
+	Errors       map[string]int
+	// All, OK (200s) and Rejected (503s) are latencies from the time each
+	// request was due: its scheduled time in the open loop, its send in
+	// the closed loop. Service is from the actual send, for every answer:
+	// what the server took once it had the request.
 	All      Percentiles
-	OK       Percentiles // 200s only
-	Rejected Percentiles // 503s only
+	OK       Percentiles
+	Rejected Percentiles
+	Service  Percentiles
 	// NoRetryAfter counts 503s that came without a Retry-After header.
 	NoRetryAfter int
 	// ServerDiff holds each watched server metric: the increase over the run
@@ -92,6 +110,8 @@ func (r *recorder) report(opts Options, elapsed time.Duration, before, after map
 	rep.All = percentiles(all)
 	rep.OK = percentiles(r.latencies[http.StatusOK])
 	rep.Rejected = percentiles(r.latencies[http.StatusServiceUnavailable])
+	rep.Service = percentiles(r.service)
+	rep.Late = r.late
 	for name, v := range after {
 		if isCounter(name) {
 			v -= before[name]
@@ -101,12 +121,29 @@ func (r *recorder) report(opts Options, elapsed time.Duration, before, after map
 	return rep
 }
 
+// OffSchedule returns the share of the requests due in the run that were
+// sent late or never sent (open loop).
+func (rep *Report) OffSchedule() float64 {
+	due := rep.Requests + rep.Unsent
+	if due == 0 {
+		return 0
+	}
+	return float64(rep.Late+rep.Unsent) / float64(due)
+}
+
 // Check returns an error describing what a healthy server under any load
 // never does: a transport error, a 5xx other than 503, a 503 without
 // Retry-After, a recovered panic. With want503 a run without any 503 (an
-// overload that shed nothing) fails too.
+// overload that shed nothing) fails too, and so does an open-loop run
+// with more than Options.MaxOffSchedule of its requests off schedule (when
+// set): its figures describe the load the generator managed to offer, not
+// the rate asked for.
 func (rep *Report) Check(want503 bool) error {
 	var bad []string
+	if limit := rep.Options.MaxOffSchedule; limit > 0 && rep.OffSchedule() > limit {
+		bad = append(bad, fmt.Sprintf("%.1f%% of the requests off schedule (%d sent more than %v late, %d never sent), more than %.1f%%",
+			100*rep.OffSchedule(), rep.Late, rep.Options.LateAfter, rep.Unsent, 100*limit))
+	}
 	for status, n := range rep.Statuses {
 		switch {
 		case status == 0:
@@ -138,9 +175,10 @@ func (rep *Report) Throughput() float64 { return float64(rep.Requests) / rep.Ela
 // times in milliseconds, for scripts.
 func (rep *Report) Summary() string {
 	ms := func(d time.Duration) string { return strconv.FormatFloat(float64(d)/1e6, 'f', 3, 64) }
-	return fmt.Sprintf("summary requests=%d throughput=%.1f ok=%d rejected=%d errors=%d p50=%s p99=%s ok_p99=%s ok_max=%s rejected_p99=%s rejected_max=%s",
+	return fmt.Sprintf("summary requests=%d throughput=%.1f ok=%d rejected=%d errors=%d p50=%s p99=%s ok_p99=%s ok_max=%s rejected_p99=%s rejected_max=%s service_p99=%s late=%d unsent=%d",
 		rep.Requests, rep.Throughput(), rep.Statuses[http.StatusOK], rep.Statuses[http.StatusServiceUnavailable], rep.Statuses[0],
-		ms(rep.All.P50), ms(rep.All.P99), ms(rep.OK.P99), ms(rep.OK.Max), ms(rep.Rejected.P99), ms(rep.Rejected.Max))
+		ms(rep.All.P50), ms(rep.All.P99), ms(rep.OK.P99), ms(rep.OK.Max), ms(rep.Rejected.P99), ms(rep.Rejected.Max), ms(rep.Service.P99),
+		rep.Late, rep.Unsent)
 }
 
 // Print writes the report for people.
@@ -152,8 +190,9 @@ func (rep *Report) Print(w io.Writer) {
 	}
 	fmt.Fprintf(w, ", concurrency %d, %v\n", o.Concurrency, rep.Elapsed.Round(time.Millisecond))
 	fmt.Fprintf(w, "requests %d, throughput %.1f req/s\n", rep.Requests, rep.Throughput())
-	if rep.Skipped > 0 {
-		fmt.Fprintf(w, "  not sent, every connection busy: %d\n", rep.Skipped)
+	if o.Mode == "open" {
+		fmt.Fprintf(w, "  off schedule: %d sent more than %v late, %d due but never sent (%.1f%% of those due); latency counts from each request's scheduled time\n",
+			rep.Late, o.LateAfter, rep.Unsent, 100*rep.OffSchedule())
 	}
 	codes := make([]int, 0, len(rep.Statuses))
 	for c := range rep.Statuses {
@@ -176,7 +215,7 @@ func (rep *Report) Print(w io.Writer) {
 	for _, row := range []struct {
 		name string
 		p    Percentiles
-	}{{"all", rep.All}, {"200", rep.OK}, {"503", rep.Rejected}} {
+	}{{"all", rep.All}, {"200", rep.OK}, {"503", rep.Rejected}, {"sent", rep.Service}} {
 		if row.p.N > 0 {
 			fmt.Fprintf(w, "latency %-4s n=%-7d p50 %-10v p90 %-10v p99 %-10v max %v\n", row.name, row.p.N,
 				row.p.P50.Round(time.Microsecond), row.p.P90.Round(time.Microsecond), row.p.P99.Round(time.Microsecond), row.p.Max.Round(time.Microsecond))

@@ -25,7 +25,17 @@ type Options struct {
 	Depth       int
 	Seed        uint64
 	Positions   int
+	// LateAfter is how far behind its scheduled time an open-loop request
+	// may be sent and still count as on schedule (DefaultLateAfter when
+	// zero).
+	LateAfter time.Duration
+	// MaxOffSchedule is the largest share of open-loop requests that Check
+	// accepts sent late or never sent; zero means any.
+	MaxOffSchedule float64
 }
+
+// DefaultLateAfter is Options.LateAfter when it is zero.
+const DefaultLateAfter = 10 * time.Millisecond
 
 // Run sends load as opts say until the duration, the request limit or ctx
 // ends it, and returns what it measured.
@@ -53,22 +63,31 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 	ctx, cancel := context.WithTimeout(ctx, opts.Duration)
 	defer cancel()
 
+	if opts.LateAfter <= 0 {
+		opts.LateAfter = DefaultLateAfter
+	}
 	rec := newRecorder()
-	send := func(i int) {
-		start := time.Now()
+	// send sends request i, due at scheduled, and records its latency from
+	// then (what its client waited) and from the moment it left.
+	send := func(i int, scheduled time.Time) {
+		sent := time.Now()
 		status, retryAfter, err := do(ctx, client, opts, bodies, i)
 		if ctx.Err() != nil && err != nil {
 			return // cut off by the end of the run: not a result
 		}
-		rec.add(status, retryAfter, err, time.Since(start))
+		done := time.Now()
+		rec.add(status, retryAfter, err, done.Sub(scheduled), done.Sub(sent), sent.Sub(scheduled) > opts.LateAfter)
 	}
 	start := time.Now()
-	skipped := 0
+	unsent := 0
 	switch opts.Mode {
 	case "closed":
 		closedLoop(ctx, opts, send)
 	case "open":
-		skipped = openLoop(ctx, opts, send)
+		if opts.Rate <= 0 {
+			return nil, fmt.Errorf("rate must be positive")
+		}
+		unsent = openLoop(ctx, opts, send)
 	default:
 		return nil, fmt.Errorf("mode must be closed or open, not %q", opts.Mode)
 	}
@@ -79,12 +98,13 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 		return nil, fmt.Errorf("reading the server's metrics: %w", err)
 	}
 	rep := rec.report(opts, elapsed, before, after)
-	rep.Skipped = skipped
+	rep.Unsent = unsent
 	return rep, nil
 }
 
-// closedLoop runs opts.Concurrency workers back to back.
-func closedLoop(ctx context.Context, opts Options, send func(int)) {
+// closedLoop runs opts.Concurrency workers back to back; a request is due
+// when its worker sends it.
+func closedLoop(ctx context.Context, opts Options, send func(int, time.Time)) {
 	var wg sync.WaitGroup
 	var mu sync.Mutex
 	next := 0
@@ -100,50 +120,63 @@ func closedLoop(ctx context.Context, opts Options, send func(int)) {
 				if opts.MaxRequests > 0 && i >= opts.MaxRequests {
 					return
 				}
-				send(i)
+				send(i, time.Now())
 			}
 		}()
 	}
 	wg.Wait()
 }
 
-// openLoop starts request i at start + i/opts.Rate whether or not earlier
-// ones were answered, catching up at once when it falls behind (a ticker
-// would drop the ticks it missed and quietly offer less than the rate),
-// with at most opts.Concurrency outstanding. It returns how many requests
-// it did not send because all of those were busy.
-func openLoop(ctx context.Context, opts Options, send func(int)) (skipped int) {
+// openLoop schedules request i at start + i/opts.Rate whether or not
+// earlier ones were answered, and sends it then, or, when all of the
+// opts.Concurrency connections are busy, as soon as one is free: the
+// request waits on the client, as a real client's would, and send charges
+// it from its scheduled time, so a server that stalls is charged for every
+// request that stalled behind it (no coordinated omission). A loop that
+// falls behind catches up at once (a ticker would drop the ticks it missed
+// and quietly offer less than the rate). It returns how many requests were
+// due before the run ended but never sent.
+func openLoop(ctx context.Context, opts Options, send func(int, time.Time)) (unsent int) {
 	interval := time.Duration(float64(time.Second) / opts.Rate)
 	start := time.Now()
+	// overdue counts the requests from i on that were due by now.
+	overdue := func(i int) int {
+		n := int(time.Since(start)/interval) + 1 - i
+		if opts.MaxRequests > 0 {
+			n = min(n, opts.MaxRequests-i)
+		}
+		return max(n, 0)
+	}
 	timer := time.NewTimer(0)
 	defer timer.Stop()
 	slots := make(chan struct{}, opts.Concurrency)
 	var wg sync.WaitGroup
 	defer wg.Wait()
 	for i := 0; opts.MaxRequests == 0 || i < opts.MaxRequests; i++ {
-		if wait := time.Until(start.Add(time.Duration(i) * interval)); wait > 0 {
+		due := start.Add(time.Duration(i) * interval)
+		if wait := time.Until(due); wait > 0 {
 			timer.Reset(wait)
 			select {
 			case <-ctx.Done():
-				return skipped
+				return overdue(i)
 			case <-timer.C:
 			}
-		} else if ctx.Err() != nil {
-			return skipped
+		}
+		if ctx.Err() != nil {
+			return overdue(i)
 		}
 		select {
 		case slots <- struct{}{}:
-		default:
-			skipped++ // every connection is busy: the server is far behind
-			continue
+		case <-ctx.Done():
+			return overdue(i)
 		}
 		wg.Add(1)
 		go func() {
 			defer func() { <-slots; wg.Done() }()
-			send(i)
+			send(i, due)
 		}()
 	}
-	return skipped
+	return 0
 }
 
 // do sends request i and returns its status and Retry-After header.
