@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
@@ -187,7 +188,8 @@ func TestOpenLoopCountsFromTheSchedule(t *testing.T) {
 	}
 	var out strings.Builder
 	rep.Print(&out)
-	if !strings.Contains(out.String(), "off schedule: ") || !strings.Contains(out.String(), "late=") {
+	if text := out.String(); !strings.Contains(text, "off schedule: ") || !strings.Contains(text, "from the send") ||
+		!strings.Contains(text, fmt.Sprintf(" late=%d ", rep.Late)) {
 		t.Errorf("report text does not show the late requests:\n%s", out.String())
 	}
 }

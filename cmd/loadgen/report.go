@@ -18,14 +18,14 @@ import (
 type recorder struct {
 	mu           sync.Mutex
 	latencies    map[int][]time.Duration // from the scheduled send, by status; 0 for transport errors
-	service      []time.Duration         // from the actual send
+	service      map[int][]time.Duration // from the actual send, by status
 	late         int                     // sent more than Options.LateAfter after their time
 	errors       map[string]int
 	noRetryAfter int // 503s without Retry-After
 }
 
 func newRecorder() *recorder {
-	return &recorder{latencies: map[int][]time.Duration{}, errors: map[string]int{}}
+	return &recorder{latencies: map[int][]time.Duration{}, service: map[int][]time.Duration{}, errors: map[string]int{}}
 }
 
 // add records one answer: its latency from the time it was due and from
@@ -41,7 +41,7 @@ func (r *recorder) add(status int, retryAfter string, err error, fromDue, fromSe
 		r.noRetryAfter++
 	}
 	r.latencies[status] = append(r.latencies[status], fromDue)
-	r.service = append(r.service, fromSend)
+	r.service[status] = append(r.service[status], fromSend)
 	if late {
 		r.late++
 	}
@@ -62,12 +62,12 @@ type Report struct {
 	Errors       map[string]int
 	// All, OK (200s) and Rejected (503s) are latencies from the time each
 	// request was due: its scheduled time in the open loop, its send in
-	// the closed loop. Service is from the actual send, for every answer:
-	// what the server took once it had the request.
-	All      Percentiles
-	OK       Percentiles
-	Rejected Percentiles
-	Service  Percentiles
+	// the closed loop. Service, OKService and RejectedService are from the
+	// actual send: what the server took once it had the request.
+	All                                 Percentiles
+	OK                                  Percentiles
+	Rejected                            Percentiles
+	Service, OKService, RejectedService Percentiles
 	// NoRetryAfter counts 503s that came without a Retry-After header.
 	NoRetryAfter int
 	// ServerDiff holds each watched server metric: the increase over the run
@@ -101,16 +101,19 @@ func (r *recorder) report(opts Options, elapsed time.Duration, before, after map
 	defer r.mu.Unlock()
 	rep := &Report{Options: opts, Elapsed: elapsed, Statuses: map[int]int{}, Errors: r.errors, ServerDiff: map[string]float64{},
 		ServerBefore: before, ServerAfter: after, NoRetryAfter: r.noRetryAfter}
-	var all []time.Duration
+	var all, service []time.Duration
 	for status, ds := range r.latencies {
 		rep.Statuses[status] = len(ds)
 		rep.Requests += len(ds)
 		all = append(all, ds...)
+		service = append(service, r.service[status]...)
 	}
 	rep.All = percentiles(all)
 	rep.OK = percentiles(r.latencies[http.StatusOK])
 	rep.Rejected = percentiles(r.latencies[http.StatusServiceUnavailable])
-	rep.Service = percentiles(r.service)
+	rep.Service = percentiles(service)
+	rep.OKService = percentiles(r.service[http.StatusOK])
+	rep.RejectedService = percentiles(r.service[http.StatusServiceUnavailable])
 	rep.Late = r.late
 	for name, v := range after {
 		if isCounter(name) {
@@ -175,9 +178,9 @@ func (rep *Report) Throughput() float64 { return float64(rep.Requests) / rep.Ela
 // times in milliseconds, for scripts.
 func (rep *Report) Summary() string {
 	ms := func(d time.Duration) string { return strconv.FormatFloat(float64(d)/1e6, 'f', 3, 64) }
-	return fmt.Sprintf("summary requests=%d throughput=%.1f ok=%d rejected=%d errors=%d p50=%s p99=%s ok_p99=%s ok_max=%s rejected_p99=%s rejected_max=%s service_p99=%s late=%d unsent=%d",
+	return fmt.Sprintf("summary requests=%d throughput=%.1f ok=%d rejected=%d errors=%d p50=%s p99=%s ok_p99=%s ok_max=%s rejected_p99=%s rejected_max=%s sent_p99=%s ok_sent_p99=%s rejected_sent_p99=%s late=%d unsent=%d",
 		rep.Requests, rep.Throughput(), rep.Statuses[http.StatusOK], rep.Statuses[http.StatusServiceUnavailable], rep.Statuses[0],
-		ms(rep.All.P50), ms(rep.All.P99), ms(rep.OK.P99), ms(rep.OK.Max), ms(rep.Rejected.P99), ms(rep.Rejected.Max), ms(rep.Service.P99),
+		ms(rep.All.P50), ms(rep.All.P99), ms(rep.OK.P99), ms(rep.OK.Max), ms(rep.Rejected.P99), ms(rep.Rejected.Max), ms(rep.Service.P99), ms(rep.OKService.P99), ms(rep.RejectedService.P99),
 		rep.Late, rep.Unsent)
 }
 
@@ -212,12 +215,19 @@ func (rep *Report) Print(w io.Writer) {
 	if rep.NoRetryAfter > 0 {
 		fmt.Fprintf(w, "  503 without Retry-After: %d\n", rep.NoRetryAfter)
 	}
-	for _, row := range []struct {
+	type row struct {
 		name string
 		p    Percentiles
-	}{{"all", rep.All}, {"200", rep.OK}, {"503", rep.Rejected}, {"sent", rep.Service}} {
+	}
+	rows := []row{{"all", rep.All}, {"200", rep.OK}, {"503", rep.Rejected}}
+	if o.Mode == "open" {
+		// The closed loop sends each request when it is due: the same figures.
+		rows = append(rows, row{"all, from the send", rep.Service}, row{"200, from the send", rep.OKService},
+			row{"503, from the send", rep.RejectedService})
+	}
+	for _, row := range rows {
 		if row.p.N > 0 {
-			fmt.Fprintf(w, "latency %-4s n=%-7d p50 %-10v p90 %-10v p99 %-10v max %v\n", row.name, row.p.N,
+			fmt.Fprintf(w, "latency %-18s n=%-7d p50 %-10v p90 %-10v p99 %-10v max %v\n", row.name, row.p.N,
 				row.p.P50.Round(time.Microsecond), row.p.P90.Round(time.Microsecond), row.p.P99.Round(time.Microsecond), row.p.Max.Round(time.Microsecond))
 		}
 	}

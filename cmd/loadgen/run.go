@@ -139,9 +139,14 @@ func closedLoop(ctx context.Context, opts Options, send func(int, time.Time)) {
 func openLoop(ctx context.Context, opts Options, send func(int, time.Time)) (unsent int) {
 	interval := time.Duration(float64(time.Second) / opts.Rate)
 	start := time.Now()
-	// overdue counts the requests from i on that were due by now.
+	// overdue counts the requests from i on that were due before the run
+	// ended (its deadline, or now when it was cancelled).
 	overdue := func(i int) int {
-		n := int(time.Since(start)/interval) + 1 - i
+		end := time.Now()
+		if d, ok := ctx.Deadline(); ok && d.Before(end) {
+			end = d
+		}
+		n := int((end.Sub(start)+interval-1)/interval) - i
 		if opts.MaxRequests > 0 {
 			n = min(n, opts.MaxRequests-i)
 		}
