@@ -99,5 +99,8 @@ func (a *admission) release(held time.Duration) {
 	<-a.slots
 }
 
+// idle returns how many slots no search holds now.
+func (a *admission) idle() int { return cap(a.slots) - len(a.slots) }
+
 // queued returns how many requests wait for a slot.
 func (a *admission) queued() int { return len(a.queue) }

@@ -216,9 +216,12 @@ type gatedGame struct {
 	panics   bool
 }
 
-// searchContext is when a gated search started and its context's deadline
-// (zero when none).
-type searchContext struct{ start, deadline time.Time }
+// searchContext is when a gated search started, its context's deadline
+// (zero when none) and the threads it was given.
+type searchContext struct {
+	start, deadline time.Time
+	threads         int
+}
 
 func newGatedGame(name string) *gatedGame { return newGatedGameOf(name, tictactoe.Game{}) }
 
@@ -255,7 +258,7 @@ type gatedState struct {
 func (s *gatedState) Search(ctx context.Context, p engine.Params) engine.Result {
 	s.game.started <- struct{}{}
 	deadline, _ := ctx.Deadline()
-	s.game.contexts <- searchContext{start: time.Now(), deadline: deadline}
+	s.game.contexts <- searchContext{start: time.Now(), deadline: deadline, threads: p.Threads}
 	if s.game.panics {
 		panic("test game: search exploded")
 	}

@@ -119,6 +119,7 @@ func (s *Server) runJob(ctx, clientCtx context.Context, job *moveJob) jobResult 
 	}
 	defer mem.Release()
 	job.params.Memory = mem
+	job.params.Threads = min(s.cfg.SearchThreads, 1+s.admission.idle())
 	s.metrics.SearchesInFlight.Inc()
 	defer s.metrics.SearchesInFlight.Dec()
 	name := job.game.Name

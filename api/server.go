@@ -28,6 +28,12 @@ type Config struct {
 	MaxSearches int
 	QueueSize   int
 	QueueWait   time.Duration
+	// SearchThreads is how many goroutines one search may use (1), for
+	// games whose search can split (engine.Params.Threads). A search gets
+	// one plus the slots idle when it is admitted, up to SearchThreads, so
+	// that a quiet server lends its idle CPUs to the searches it has and a
+	// busy one runs each search on one.
+	SearchThreads int
 	// MaxBodyBytes bounds a request body (64 KiB).
 	MaxBodyBytes int64
 	// TableBits sizes each search's transposition table: 1<<TableBits
@@ -64,6 +70,9 @@ func (c Config) withDefaults() Config {
 		c.QueueSize = 0
 	} else if c.QueueSize == 0 {
 		c.QueueSize = 4 * c.MaxSearches
+	}
+	if c.SearchThreads <= 0 {
+		c.SearchThreads = 1
 	}
 	if c.QueueWait <= 0 {
 		c.QueueWait = DefaultQueueWait

@@ -34,6 +34,11 @@ type Params struct {
 	// Seed makes a weaker level's choice among near-best moves
 	// reproducible: the same position, params and seed give the same move.
 	Seed uint64
+	// Threads is how many goroutines the search may use. A game whose
+	// search can split (the Connect Four solver's lazy SMP) uses up to this
+	// many; the others use one. Zero means one. The answer does not depend
+	// on it, only how soon it comes.
+	Threads int
 	// Progress, when set, is called on the searching goroutine after each
 	// completed iteration; a search that does not iterate calls it once,
 	// with its result. See Progress.

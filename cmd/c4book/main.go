@@ -4,7 +4,8 @@
 // move wins at once are left out, as they need no search).
 //
 // It solves the positions layer by layer, fewest stones first, with one
-// large transposition table kept across solves, and appends every result to
+// large transposition table kept across solves and -threads goroutines per
+// solve sharing it, and appends every result to
 // the -progress file as it goes, so an interrupted run resumes where it
 // stopped. A position whose children are all known is scored from them
 // instead of searched. At the end, after every layer, and when the -for
@@ -22,6 +23,7 @@ import (
 	"io"
 	"log/slog"
 	"os"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -37,11 +39,12 @@ func main() {
 	ttBits := flag.Int("tt-bits", 26, "solver table: 2^bits entries of 8 bytes")
 	budget := flag.Duration("for", 0, "stop starting new solves after this long and write the book (0: no limit)")
 	rootMoves := flag.String("root", "", "build the book of the positions after these moves (column digits) instead of the empty board")
+	threads := flag.Int("threads", runtime.NumCPU(), "goroutines each solve runs on (lazy SMP over the one table)")
 	flag.Parse()
 	log := slog.New(slog.NewTextHandler(os.Stderr, nil))
 	root, err := parseRoot(*rootMoves)
 	if err == nil {
-		err = run(root, *depth, *progress, *out, *ttBits, *budget, log)
+		err = run(root, *depth, *progress, *out, *ttBits, *threads, *budget, log)
 	}
 	if err != nil {
 		log.Error("c4book", "err", err)
@@ -67,7 +70,7 @@ func parseRoot(moves string) (connect4.Position, error) {
 
 // run solves the layers of positions from root up to depth stones,
 // resuming from progress, and writes the book.
-func run(root connect4.Position, depth int, progressPath, outPath string, ttBits int, budget time.Duration, log *slog.Logger) error {
+func run(root connect4.Position, depth int, progressPath, outPath string, ttBits, threads int, budget time.Duration, log *slog.Logger) error {
 	began := time.Now()
 	if depth < root.Moves() {
 		return fmt.Errorf("depth %d is below the root's %d stones", depth, root.Moves())
@@ -82,6 +85,7 @@ func run(root connect4.Position, depth int, progressPath, outPath string, ttBits
 	}
 	defer f.Close()
 	solver := connect4.NewSolver(ttBits, nil)
+	solver.SetThreads(threads)
 	layers := Layers(root, depth)
 	// Solve from the shallowest layer down (known positions are skipped): a
 	// shallow position warms the table for its descendants. The root is

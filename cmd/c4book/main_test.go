@@ -23,11 +23,11 @@ func TestBuildBook(t *testing.T) {
 	progress, out := filepath.Join(dir, "progress.txt"), filepath.Join(dir, "book.bin")
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	depth := root.Moves() + 3
-	if err := run(root, depth, progress, out, connect4.MinTableBits, 0, log); err != nil {
+	if err := run(root, depth, progress, out, connect4.MinTableBits, 2, 0, log); err != nil {
 		t.Fatal(err)
 	}
 	first, _ := os.ReadFile(progress)
-	if err := run(root, depth, progress, out, connect4.MinTableBits, 0, log); err != nil {
+	if err := run(root, depth, progress, out, connect4.MinTableBits, 1, 0, log); err != nil {
 		t.Fatal(err)
 	}
 	if again, _ := os.ReadFile(progress); string(again) != string(first) {
@@ -36,7 +36,7 @@ func TestBuildBook(t *testing.T) {
 	// A spent budget solves nothing more and writes the book of what is
 	// known: a deeper run stops at once with the same entries.
 	deeper := filepath.Join(dir, "deeper.bin")
-	if err := run(root, depth+1, progress, deeper, connect4.MinTableBits, time.Nanosecond, log); err != nil {
+	if err := run(root, depth+1, progress, deeper, connect4.MinTableBits, 2, time.Nanosecond, log); err != nil {
 		t.Fatal(err)
 	}
 	if again, _ := os.ReadFile(progress); string(again) != string(first) {

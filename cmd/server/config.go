@@ -52,6 +52,8 @@ func ParseFlags(args []string, getenv func(string) string, usage io.Writer) (Con
 	bind("max-timeout", "MOVESVC_MAX_TIMEOUT")
 	fs.IntVar(&c.API.MaxSearches, "max-searches", runtime.NumCPU(), "searches that run at once")
 	bind("max-searches", "MOVESVC_MAX_SEARCHES")
+	fs.IntVar(&c.API.SearchThreads, "search-threads", runtime.NumCPU(), "goroutines one search may use where the game can split it (the Connect Four solver): one plus the search slots idle when it starts, up to this")
+	bind("search-threads", "MOVESVC_SEARCH_THREADS")
 	fs.IntVar(&c.API.QueueSize, "queue-size", 0, "searches that may wait for a slot before 503s start; 0 means 4 x max-searches, -1 none")
 	bind("queue-size", "MOVESVC_QUEUE_SIZE")
 	fs.DurationVar(&c.API.QueueWait, "queue-wait", api.DefaultQueueWait, "longest a search waits in the queue for a slot before a 503 (and at most half its deadline)")
@@ -114,6 +116,8 @@ func (c *Config) validate() error {
 		return fmt.Errorf("default-timeout must be positive and at most max-timeout")
 	case c.API.MaxSearches < 1:
 		return fmt.Errorf("max-searches must be at least 1")
+	case c.API.SearchThreads < 1:
+		return fmt.Errorf("search-threads must be at least 1")
 	case c.API.QueueWait <= 0:
 		return fmt.Errorf("queue-wait must be positive")
 	case c.API.TableBits < 4 || c.API.TableBits > 28:

@@ -14,12 +14,13 @@ func (s *Solver) bookBounds(p Position) (lo, hi, move int) {
 }
 
 // orderedMoves returns the columns of the cells in moves, in the search's
-// order: the table's move first, then by the winning cells they create,
-// centre first among equals.
-func (s *Solver) orderedMoves(p *Position, moves uint64) moveList {
+// order: the table's move first when byTable, then by the winning cells
+// they create, centre first among equals. Without byTable the order does
+// not depend on the table, which other threads fill in their own time.
+func (s *Solver) orderedMoves(p *Position, moves uint64, byTable bool) moveList {
 	ttMove := noMoveCol
 	key, mirrored := canonicalKey(p.Key())
-	if _, _, mv, ok := s.table.Probe(key); ok && mv != noMoveCol {
+	if _, _, mv, ok := s.table.Probe(key); byTable && ok && mv != noMoveCol {
 		ttMove = mv
 		if mirrored {
 			ttMove = Width - 1 - mv
@@ -39,7 +40,10 @@ func (s *Solver) orderedMoves(p *Position, moves uint64) moveList {
 }
 
 // BestMove returns a column that achieves score, the exact score of p (see
-// Solve); among moves that lose at once, one that blocks a threat.
+// Solve); among moves that lose at once, one that blocks a threat. Of
+// several columns that achieve the score it returns the first in the move
+// ordering's table-free order, so the answer does not depend on what the
+// table holds or on the number of threads.
 func (s *Solver) BestMove(p Position, score int) int {
 	s.done, s.stopped, s.limit = nil, false, 0
 	return s.bestMove(p, score)
@@ -58,7 +62,7 @@ func (s *Solver) bestMove(p Position, score int) int {
 	if next == 0 {
 		return s.fallbackMove(p, score)
 	}
-	list := s.orderedMoves(&p, next)
+	list := s.orderedMoves(&p, next, false)
 	for i := range list.n {
 		child := p
 		child.playBits(list.cells[i])
@@ -90,7 +94,7 @@ func (s *Solver) fallbackMove(p Position, lo int) int {
 		}
 	}
 	if next := p.nonLosingMoves(); next != 0 {
-		list := s.orderedMoves(&p, next)
+		list := s.orderedMoves(&p, next, true)
 		return int(list.cols[0])
 	}
 	blocks := p.possible() & p.opponentWinningCells()

@@ -2,11 +2,16 @@ package connect4
 
 import (
 	"context"
+	"flag"
 	"testing"
 	"time"
 
 	"movesvc/engine"
 )
+
+// benchThreads is the solver's threads in BenchmarkTestSets (lazy SMP):
+// go test -bench TestSets -solver-threads=2.
+var benchThreads = flag.Int("solver-threads", 1, "solver threads in BenchmarkTestSets")
 
 // benchSetSize bounds the positions per benchmark iteration for the hard
 // sets, as the reference figures for Test_L1_R3 cover its first 64.
@@ -14,7 +19,8 @@ var benchSetSize = map[string]int{"Test_L1_R3": 64}
 
 // BenchmarkTestSets solves every position of each public test set with the
 // table reset per position, as the reference figures were measured, and
-// reports the mean time and nodes per position.
+// reports the mean time and nodes per position (with -solver-threads above one,
+// the nodes of every thread).
 func BenchmarkTestSets(b *testing.B) {
 	for _, name := range testSets {
 		b.Run(name, func(b *testing.B) {
@@ -27,6 +33,7 @@ func BenchmarkTestSets(b *testing.B) {
 				positions[i] = tp.position(b)
 			}
 			s := NewSolver(DefaultTableBits, nil)
+			s.SetThreads(*benchThreads)
 			var nodes uint64
 			solved := 0
 			b.ResetTimer()

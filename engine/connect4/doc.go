@@ -35,6 +35,14 @@
 //     it is smaller); a generation stamp resets the table in O(1).
 //   - Enhanced transposition cutoff: before searching the children of a
 //     node, their table bounds are probed for an immediate cutoff.
+//   - Lazy SMP (https://www.chessprogramming.org/Lazy_SMP): with
+//     Solver.SetThreads (engine.Params.Threads), each null-window search
+//     runs on several goroutines that share the table, whose one-word
+//     entries are read and written atomically; each helper breaks ties
+//     among equal moves in its own order, the first thread to finish
+//     answers, and the others stop at their next poll. Once the score is
+//     proved, the best move is picked in a table-free order, so that the
+//     answer does not depend on the threads.
 //   - Move ordering: the table's best move first, then by the number of
 //     winning squares a move creates, centre columns first among equals
 //     (https://blog.gamesolver.org/solving-connect-four/10-better-move-ordering/).
@@ -42,5 +50,6 @@
 //     move that proved the lower bound answer, falling back to the move
 //     ordering's choice among non-losing moves.
 //
-// A Solver is not safe for concurrent use; each search owns one.
+// A Solver is not safe for concurrent use; each search owns one (its
+// helpers run only inside its solves).
 package connect4

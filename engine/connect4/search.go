@@ -72,6 +72,7 @@ func (s *State) Search(ctx context.Context, params engine.Params) engine.Result 
 	solver := acquireSolver(tableBits(params.TableBits), book, params.Memory)
 	defer releaseSolver(solver, params.Memory)
 	solver.done = ctx.Done()
+	solver.SetThreads(params.Threads)
 
 	res := engine.Result{Move: engine.NoMove}
 	p := s.pos

@@ -1,5 +1,7 @@
 package connect4
 
+import "sync/atomic"
+
 // Table is the solver's transposition table: buckets of two 8-byte
 // entries, each holding a lower and an upper bound on a position's score,
 // the best move found, and how much work stood behind it. The position's
@@ -90,7 +92,8 @@ const stampMask = 1<<(tagWidth+genWidth) - 1
 // key in this generation; ok is false when there is none.
 func (t *Table) Probe(key uint64) (lo, hi, move int, ok bool) {
 	b, stamp := t.locate(key)
-	for _, e := range b {
+	for i := range b {
+		e := atomic.LoadUint64(&b[i])
 		if e&stampMask == stamp {
 			return int(e>>loShift&scoreMask) - boundBias, int(e>>hiShift&scoreMask) - boundBias,
 				int(e>>moveShift&7) - 1, true
@@ -106,24 +109,26 @@ func (t *Table) Probe(key uint64) (lo, hi, move int, ok bool) {
 func (t *Table) Store(key uint64, lo, hi, move, stones int) {
 	b, stamp := t.locate(key)
 	work := uint64(Cells-stones) / 3
-	for i, e := range b {
+	for i := range b {
+		e := atomic.LoadUint64(&b[i])
 		if e&stampMask == stamp {
 			lo = max(lo, int(e>>loShift&scoreMask)-boundBias)
 			hi = min(hi, int(e>>hiShift&scoreMask)-boundBias)
 			if move == noMoveCol {
 				move = int(e>>moveShift&7) - 1
 			}
-			b[i] = pack(stamp, lo, hi, move, work)
+			atomic.StoreUint64(&b[i], pack(stamp, lo, hi, move, work))
 			return
 		}
 	}
 	e := pack(stamp, lo, hi, move, work)
-	first := b[0]
+	first := atomic.LoadUint64(&b[0])
 	if first>>genShift&genMask != t.gen || first>>workShift <= work {
-		b[1], b[0] = first, e
+		atomic.StoreUint64(&b[1], first)
+		atomic.StoreUint64(&b[0], e)
 		return
 	}
-	b[1] = e
+	atomic.StoreUint64(&b[1], e)
 }
 
 func pack(stamp uint64, lo, hi, move int, work uint64) uint64 {
