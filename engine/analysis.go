@@ -20,6 +20,13 @@ type MoveScore struct {
 	Complete   bool
 	PV         []Move
 	Nodes      uint64
+	// Bounded is set on an entry that is not Complete when its game
+	// proved bounds on the exact score all the same (an exact solver cut
+	// short): Lower <= the exact score <= Upper, in the units of a proved
+	// Score. Outcome is then OutcomeWin when Lower > 0, OutcomeLoss when
+	// Upper < 0, else OutcomeUnknown.
+	Bounded      bool
+	Lower, Upper int
 }
 
 // Analyzer is implemented by a State whose game analyses its moves itself:

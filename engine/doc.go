@@ -44,9 +44,11 @@
 //     in rounds of increasing depth so that the scores compared are of one
 //     depth (the multi-PV of https://www.chessprogramming.org/Multiple_PVs,
 //     done by separate searches); a game may bring its own (Analyzer).
-//   - Weaker levels (Params.Level): a shallow analysis, then a seeded choice
-//     among the best few moves that never passes over a proved win nor
-//     plays a proved loss when something else is not lost.
+//   - Weaker levels (Params.Level): a win at once when there is one, else a
+//     shallow analysis, then a seeded choice among the near-best moves (within
+//     a score margin of the best that widens as the level drops; a game may
+//     scale it, LevelMarginer) that never passes over a proved win nor plays
+//     a proved loss when something else is not lost.
 //   - Params.Progress hears of every completed iteration, allocating
 //     nothing; a search that does not iterate reports its result once.
 package engine

@@ -8,14 +8,17 @@ import (
 
 // MaxLevel is the strongest playing level, the default: the full search.
 //
-// A level L below MaxLevel plays like a weaker human: it scores its moves
-// (Analyze) with a shallow search, LevelDepth(L) plies counting the move,
-// and then, with a seeded chance that grows as L falls, plays one of the
-// few moves ranked just below the best instead of the best. It never
-// passes over a move that wins at once (a proved win is always played) and
-// never plays a move proved to lose while another is not, so at every level
-// it takes an immediate win and blocks an immediate threat: the shallowest
-// level still searches two plies.
+// A level L below MaxLevel plays like a weaker human. It takes a move that
+// wins at once whenever it has one. Otherwise it scores its moves (Analyze)
+// with a shallow search, LevelDepth(L) plies counting the move, and then,
+// with a seeded chance that grows as L falls (LevelChance), plays not
+// necessarily the best but one of the near-best moves: those that score
+// within LevelMargin(L) of the best, among the few best (LevelCandidates),
+// drawn with weights that fall with the distance to the best score. The
+// margin widens as L falls. It never plays a move proved to lose while
+// another is not (so it blocks an opponent's immediate win when one move
+// can: the shallowest level still searches two plies) and always plays a
+// proved win when it has one.
 const MaxLevel = 10
 
 // LevelDepther is implemented by a State whose game sets its own search
@@ -23,6 +26,42 @@ const MaxLevel = 10
 // level, 1 <= level < MaxLevel, at least 2.
 type LevelDepther interface {
 	LevelDepth(level int) int
+}
+
+// LevelMarginer is implemented by a State whose heuristic scores are in
+// other units than the engine's default margins assume (DefaultLevelMargin):
+// LevelMargin returns, for 1 <= level < MaxLevel, how far below the best
+// score a move may score and still be chosen, in the game's score units; it
+// must not grow with the level.
+type LevelMarginer interface {
+	LevelMargin(level int) int
+}
+
+// levelMargins are the default margins of DefaultLevelMargin, by level.
+var levelMargins = [MaxLevel]int{1: 300, 2: 220, 3: 160, 4: 110, 5: 75, 6: 50, 7: 32, 8: 20, 9: 10}
+
+// DefaultLevelMargin returns how far below the best score a move may score
+// and still be chosen at level (1 <= level < MaxLevel), for a game that
+// does not set its own (LevelMarginer): 300 at level 1 down to 10 at level
+// 9, about a third less every level, in the engine's score units as a
+// fine-grained evaluation uses them
+// (Gomoku's patterns: an open two about 12, an open three about 60, an
+// open four 400). Games whose evaluation counts coarser things (a line, a
+// winning cell) scale it down. MaxLevel and above: 0.
+func DefaultLevelMargin(level int) int {
+	if level < 1 || level >= MaxLevel {
+		return 0
+	}
+	return levelMargins[level]
+}
+
+// LevelMargin returns the score margin of level in st: the game's own
+// (LevelMarginer) or DefaultLevelMargin, never negative.
+func LevelMargin(st State, level int) int {
+	if lm, ok := st.(LevelMarginer); ok {
+		return max(0, lm.LevelMargin(level))
+	}
+	return DefaultLevelMargin(level)
 }
 
 // LevelDepth returns the plies a level below MaxLevel searches in st: the
@@ -36,30 +75,39 @@ func LevelDepth(st State, level int) int {
 	return min(d, st.RemainingPlies())
 }
 
-// levelChoices returns how many of the best moves a level chooses among
-// (at least 2) and the chance that it does not play the best one.
-func levelChoices(level int) (k int, p float64) {
-	return 2 + (MaxLevel-1-level)/2, float64(MaxLevel-level) / 9
-}
+// LevelCandidates returns how many of the best-ranked moves a level below
+// MaxLevel chooses among, the best included: 6 at level 1, one fewer every
+// two levels, 2 at level 9.
+func LevelCandidates(level int) int { return 2 + (MaxLevel-1-level)/2 }
 
-// searchLevel plays st at params.Level: the moves scored at LevelDepth
-// (params.Depth, when smaller, wins, down to 2 plies), then a seeded choice
-// among the best.
+// LevelChance returns the chance that a level below MaxLevel draws its move
+// among the near-best ones rather than play the best: 0.9 at level 1, 0.1
+// at level 9.
+func LevelChance(level int) float64 { return float64(MaxLevel-level) / MaxLevel }
+
+// searchLevel plays st at params.Level: a move that wins at once when
+// there is one, else the moves scored at LevelDepth (params.Depth, when
+// smaller, wins, down to 2 plies), then a seeded choice among the
+// near-best (chooseMove).
 // The random source depends only on params.Seed and the position, so with
 // no deadline hit the move depends only on st and params.
 func searchLevel(ctx context.Context, st State, params Params) Result {
 	start := time.Now()
+	if res, ok := winAtOnce(st); ok {
+		res.Elapsed = time.Since(start)
+		return res
+	}
 	depth := LevelDepth(st, params.Level)
 	if params.Depth > 0 {
 		// A smaller requested depth wins, but not below the two plies
 		// that see an immediate threat.
 		depth = max(min(depth, params.Depth), min(2, st.RemainingPlies()))
 	}
-	k, p := levelChoices(params.Level)
-	sub := Params{Depth: depth, TableBits: params.TableBits}
+	k := LevelCandidates(params.Level)
+	sub := Params{Depth: depth, TableBits: params.TableBits, Memory: params.Memory}
 	moves := Analyze(ctx, st, sub, k)
 	rng := rand.New(rand.NewPCG(params.Seed, st.Hash()))
-	pick := chooseMove(moves, k, p, rng)
+	pick := chooseMove(moves, k, LevelMargin(st, params.Level), LevelChance(params.Level), rng)
 
 	res := Result{Move: pick.Move, Score: pick.Score, Outcome: pick.Outcome, PliesToEnd: pick.PliesToEnd,
 		Depth: pick.Depth, Complete: true, PV: pick.PV}
@@ -72,24 +120,60 @@ func searchLevel(ctx context.Context, st State, params Params) Result {
 	return res
 }
 
-// chooseMove returns the move to play from moves, sorted best first: the
-// best when it is a proved win, else, with probability p, one of the moves
-// ranked 2..k that is not proved lost (when the best is not), else the
-// best.
-func chooseMove(moves []MoveScore, k int, p float64, rng *rand.Rand) MoveScore {
-	best := moves[0]
-	if best.Outcome == OutcomeWin {
-		return best
+// winAtOnce returns the result of playing the first legal move of st, in
+// the game's order, that ends the game in the mover's favour, and false
+// when there is none. st is restored.
+func winAtOnce(st State) (Result, bool) {
+	moves := st.LegalMoves(make([]Move, 0, st.MaxMoves()))
+	for i, m := range moves {
+		st.Play(m)
+		won := st.Outcome() == OutcomeLoss // the side to move now lost
+		st.Undo(m)
+		if won {
+			return Result{Move: m, Score: exactScore(st, OutcomeWin, 1), Outcome: OutcomeWin, PliesToEnd: 1,
+				Depth: 1, Nodes: uint64(i + 1), Complete: true, PV: []Move{m}}, true
+		}
 	}
-	n := 1
-	for n < min(k, len(moves)) && (moves[n].Outcome != OutcomeLoss || best.Outcome == OutcomeLoss) {
-		n++
-	}
+	return Result{}, false
+}
+
+// chooseMove returns the move a level plays from moves, sorted best first
+// (SortMoveScores) and not empty. It returns the best when the best is a
+// proved win or a proved loss (then every move loses; the best loses
+// slowest). Otherwise the eligible moves are those among the k best-ranked
+// that are not proved lost and score at most margin below the best; with
+// probability p it draws one of them (the best included) with weight
+// margin+1 minus its distance to the best score, so that a move as good as
+// the best is margin+1 times as likely as one at the margin's edge, and
+// else it returns the best. A proved loss is never returned while the best
+// is not one. The draws taken from rng do not depend on moves.
+func chooseMove(moves []MoveScore, k, margin int, p float64, rng *rand.Rand) MoveScore {
 	// Draw both numbers every time, so that the sequence of choices does
 	// not depend on how many moves were eligible.
-	deviate, which := rng.Float64() < p, rng.IntN(k)
-	if !deviate || n == 1 {
+	deviate, r := rng.Float64() < p, rng.Float64()
+	best := moves[0]
+	if best.Outcome == OutcomeWin || best.Outcome == OutcomeLoss || !deviate {
 		return best
 	}
-	return moves[1+which%(n-1)]
+	weights := make([]int, 0, k)
+	total := 0
+	for _, e := range moves[:min(k, len(moves))] {
+		gap := best.Score - e.Score
+		if e.Outcome == OutcomeLoss || e.Outcome == OutcomeWin || gap > margin {
+			// Sorted: a loss ends the non-losing moves; a win cannot
+			// follow a best that is not one.
+			break
+		}
+		w := margin + 1 - max(gap, 0)
+		weights = append(weights, w)
+		total += w
+	}
+	x := int(r * float64(total))
+	for i, w := range weights {
+		if x < w {
+			return moves[i]
+		}
+		x -= w
+	}
+	return best
 }

@@ -9,13 +9,19 @@ import (
 // Analyze returns the exact score of every legal column, best first, as
 // the reference solver's analyse mode does: each child position is solved
 // from the opening book or by the solver, one solver and its table shared
-// by the children, each child given an equal share of the time left to
-// ctx's deadline. A column whose solve the deadline stops has Complete
-// false and the proved bound's score and outcome when its sign is known
-// (as Search reports an unfinished solve), else score 0 and outcome
-// unknown. A params.Depth below the plies left scores the columns by the
-// depth-limited heuristic search instead (engine.AnalyzeMoves). n > 0 keeps
-// the n best.
+// by the children. A params.Depth below the plies left scores the columns
+// by the depth-limited heuristic search instead (engine.AnalyzeMoves).
+// n > 0 keeps the n best.
+//
+// Under a deadline the columns share the time as they go (analyzeColumns):
+// each solve gets the time left over the number of columns not yet proved,
+// and the columns left unproved are taken up again, from the bounds they
+// proved, with the time then left; so the columns that are quick to prove
+// leave their time to the hard ones. A column still unproved at the
+// deadline has Complete false, Depth 0, no PliesToEnd, and its proved
+// bounds (Bounded, Lower, Upper); its outcome is a win with the lower
+// bound as its score when that is positive, a loss with the upper bound
+// when that is negative, else unknown with score 0.
 func (s *State) Analyze(ctx context.Context, params engine.Params, n int) []engine.MoveScore {
 	var cols []engine.Move
 	for _, c := range columnOrder {
@@ -28,12 +34,7 @@ func (s *State) Analyze(ctx context.Context, params engine.Params, n int) []engi
 	}
 	solver := acquireSolver(tableBits(params.TableBits), DefaultBook(), params.Memory)
 	defer releaseSolver(solver, params.Memory)
-	out := make([]engine.MoveScore, 0, len(cols))
-	for i, c := range cols {
-		cctx, cancel := engine.ShareDeadline(ctx, len(cols)-i)
-		out = append(out, solver.analyzeColumn(cctx, s.pos, int(c)))
-		cancel()
-	}
+	out := solver.analyzeColumns(ctx, s.pos, cols, analyzeOptions{})
 	engine.SortMoveScores(out)
 	if n > 0 && len(out) > n {
 		out = out[:n]
@@ -41,44 +42,154 @@ func (s *State) Analyze(ctx context.Context, params engine.Params, n int) []engi
 	return out
 }
 
-// analyzeColumn returns the score of playing column c in p for p's side to
-// move, proved until ctx ends.
-func (s *Solver) analyzeColumn(ctx context.Context, p Position, c int) engine.MoveScore {
-	start := s.nodes
-	e := engine.MoveScore{Move: engine.Move(c), PV: []engine.Move{engine.Move(c)}, Depth: Cells - p.moves}
-	var lo, hi int
-	child := p
-	switch {
-	case p.IsWinningMove(c):
-		lo = (Cells + 1 - p.moves) / 2
-		hi = lo
-	case p.moves+1 == Cells:
-		lo, hi = 0, 0
-	default:
-		child.Play(c)
-		s.done, s.stopped = ctx.Done(), false
-		clo, chi, _ := s.bookBounds(child)
-		if clo != chi {
-			clo, chi, _ = s.bounds(child)
+// columnSolve is one column of an analysis: the position after it, the
+// bounds proved on the score of playing it (for the side to move before
+// it) and the nodes spent.
+type columnSolve struct {
+	col    int
+	child  Position
+	lo, hi int
+	nodes  uint64
+}
+
+// analyzeOptions are analyzeColumns' seams for tests: nodeLimit > 0 stops
+// each solve after that many nodes, as a deadline would but reproducibly;
+// solved, when set, hears of each solve: its column, the number of columns
+// unproved when it started (what the time left was divided by), and
+// whether it proved the column.
+type analyzeOptions struct {
+	nodeLimit uint64
+	solved    func(col, open int, proved bool)
+}
+
+// analyzeColumns scores playing each of cols in p, whose moves they must
+// be, from the book or by solving the position after it until ctx ends.
+// The columns are solved in turn, each given the time left to ctx's
+// deadline over the number of columns not yet proved; while some are left
+// unproved and time is left, they are taken up again from their proved
+// bounds, in the same order, with the table kept. Without a deadline each
+// column is solved once, to the end or until ctx is cancelled. The entries
+// are in the order of cols.
+func (s *Solver) analyzeColumns(ctx context.Context, p Position, cols []engine.Move, opts analyzeOptions) []engine.MoveScore {
+	cs := make([]columnSolve, len(cols))
+	open := 0
+	for i, m := range cols {
+		c := int(m)
+		cs[i] = columnSolve{col: c}
+		switch {
+		case p.IsWinningMove(c):
+			cs[i].lo = (Cells + 1 - p.moves) / 2
+			cs[i].hi = cs[i].lo
+		case p.moves+1 == Cells:
+			// The last cell, not a win: a draw.
+		default:
+			cs[i].child = p
+			cs[i].child.Play(c)
+			clo, chi, _ := s.bookBounds(cs[i].child)
+			cs[i].lo, cs[i].hi = -chi, -clo
 		}
-		lo, hi = -chi, -clo
+		if cs[i].lo < cs[i].hi {
+			open++
+		}
 	}
-	e.Nodes = s.nodes - start + 1
-	if lo == hi {
-		e.Score, e.Outcome, e.PliesToEnd, e.Complete = lo, outcomeOf(lo), pliesToEnd(lo, p.moves), true
+	_, hasDeadline := ctx.Deadline()
+	for open > 0 && ctx.Err() == nil {
+		for i := range cs {
+			cb := &cs[i]
+			if cb.lo == cb.hi || ctx.Err() != nil {
+				continue
+			}
+			cctx, cancel := engine.ShareDeadline(ctx, open)
+			s.done, s.stopped, s.limit = cctx.Done(), false, 0
+			if opts.nodeLimit > 0 {
+				s.limit = s.nodes + opts.nodeLimit
+			}
+			start := s.nodes
+			clo, chi := s.narrow(cb.child, -cb.hi, -cb.lo)
+			cancel()
+			cb.lo, cb.hi = -chi, -clo
+			cb.nodes += s.nodes - start
+			if opts.solved != nil {
+				opts.solved(cb.col, open, cb.lo == cb.hi)
+			}
+			if cb.lo == cb.hi {
+				open--
+			}
+		}
+		if !hasDeadline {
+			break
+		}
+	}
+	s.done, s.stopped, s.limit = nil, false, 0
+
+	out := make([]engine.MoveScore, len(cs))
+	for i, cb := range cs {
+		out[i] = columnEntry(p, cb)
+	}
+	return out
+}
+
+// columnEntry is the analysis entry of cb, a column of p: its exact score
+// when proved, else its proved bounds (engine.MoveScore.Bounded).
+func columnEntry(p Position, cb columnSolve) engine.MoveScore {
+	e := engine.MoveScore{Move: engine.Move(cb.col), PV: []engine.Move{engine.Move(cb.col)}, Nodes: cb.nodes + 1}
+	if cb.lo == cb.hi {
+		e.Score, e.Outcome, e.PliesToEnd = cb.lo, outcomeOf(cb.lo), pliesToEnd(cb.lo, p.moves)
+		e.Depth, e.Complete = Cells-p.moves, true
 		return e
 	}
-	e.Depth = 1
+	e.Bounded, e.Lower, e.Upper = true, cb.lo, cb.hi
 	switch {
-	case lo > 0:
-		e.Score, e.Outcome = lo, engine.OutcomeWin
-	case hi < 0:
-		e.Score, e.Outcome = hi, engine.OutcomeLoss
+	case cb.lo > 0:
+		e.Score, e.Outcome = cb.lo, engine.OutcomeWin
+	case cb.hi < 0:
+		e.Score, e.Outcome = cb.hi, engine.OutcomeLoss
 	}
 	return e
+}
+
+// narrow narrows lo <= score <= hi, proved bounds on the score of p (not
+// over) for its side to move, by the null-window bisection of bounds until
+// they meet or the solve is stopped (s.done, s.limit), and returns them.
+func (s *Solver) narrow(p Position, lo, hi int) (int, int) {
+	if p.CanWinNext() {
+		w := (Cells + 1 - p.moves) / 2
+		return w, w
+	}
+	if p.nonLosingMoves() == 0 {
+		l := -(Cells - p.moves) / 2
+		return l, l
+	}
+	for lo < hi {
+		med := lo + (hi-lo)/2
+		if med <= 0 && lo/2 < med {
+			med = lo / 2
+		} else if med >= 0 && hi/2 > med {
+			med = hi / 2
+		}
+		r := s.negamax(p, med, med+1)
+		if s.stopped {
+			break
+		}
+		if r <= med {
+			hi = max(r, lo)
+		} else {
+			lo = min(r, hi)
+		}
+	}
+	return lo, hi
 }
 
 // LevelDepth returns the plies a weaker level searches, a depth-limited
 // heuristic search: the level plus one, 2 at level 1, 10 at level 9; the
 // exact solve is left to MaxLevel.
 func (s *State) LevelDepth(level int) int { return level + 1 }
+
+// levelMargins are the score margins of the weaker levels in the heuristic
+// evaluation's units (a winning cell, counted twice when playable).
+var levelMargins = [...]int{1: 2, 2: 2, 3: 1, 4: 1, 5: 1, 6: 0, 7: 0, 8: 0, 9: 0}
+
+// LevelMargin returns how far below the best score a weaker level (1 to 9)
+// may choose a move, in the evaluation's units: 2 at levels 1 and 2 (a
+// playable winning cell), 0 (only moves as good as the best) from level 6.
+func (s *State) LevelMargin(level int) int { return levelMargins[min(max(level, 1), 9)] }

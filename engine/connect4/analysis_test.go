@@ -2,7 +2,10 @@ package connect4
 
 import (
 	"context"
+	"fmt"
+	"slices"
 	"testing"
+	"time"
 
 	"movesvc/engine"
 )
@@ -44,29 +47,188 @@ func TestAnalyzeMatchesSolver(t *testing.T) {
 	}
 }
 
-// TestAnalyzeMarksUnprovedColumns runs an analysis of a hard opening
-// position with its deadline already passed: every column gets an entry,
-// unproved ones with Complete false.
+// exactColumnScores returns the exact score of playing each legal column
+// of p, by the solver without the book.
+func exactColumnScores(p Position) map[int]int {
+	ref := NewSolver(DefaultTableBits, nil)
+	out := map[int]int{}
+	for c := range Width {
+		switch {
+		case !p.CanPlay(c):
+		case p.IsWinningMove(c):
+			out[c] = (Cells + 1 - p.moves) / 2
+		default:
+			child := p
+			child.Play(c)
+			ref.Reset()
+			out[c] = -ref.Solve(child)
+		}
+	}
+	return out
+}
+
+// checkBoundedEntry fails unless e, an entry for a position with stones
+// stones whose exact score is exact, is either that exact score, complete,
+// or honest about what is proved: not complete, depth 0, no distance,
+// bounds that hold the exact score, and the outcome and score the bounds
+// give (a win with the lower bound, a loss with the upper, else unknown
+// and 0).
+func checkBoundedEntry(t *testing.T, what string, e engine.MoveScore, stones, exact int) {
+	t.Helper()
+	if e.Complete {
+		if e.Bounded || e.Score != exact || e.Outcome != outcomeOf(exact) || e.PliesToEnd != pliesToEnd(exact, stones) || e.Depth != Cells-stones {
+			t.Errorf("%s: complete entry %+v, exact score %d", what, e, exact)
+		}
+		return
+	}
+	if !e.Bounded || e.Lower >= e.Upper || exact < e.Lower || exact > e.Upper {
+		t.Errorf("%s: unproved entry %+v does not bound the exact score %d", what, e, exact)
+	}
+	if e.Depth != 0 || e.PliesToEnd != 0 {
+		t.Errorf("%s: unproved entry %+v claims a depth or a distance", what, e)
+	}
+	wantOutcome, wantScore := engine.OutcomeUnknown, 0
+	switch {
+	case e.Lower > 0:
+		wantOutcome, wantScore = engine.OutcomeWin, e.Lower
+	case e.Upper < 0:
+		wantOutcome, wantScore = engine.OutcomeLoss, e.Upper
+	}
+	if e.Outcome != wantOutcome || e.Score != wantScore {
+		t.Errorf("%s: unproved entry %+v, want outcome %v score %d from its bounds", what, e, wantOutcome, wantScore)
+	}
+}
+
+// TestAnalyzeMarksUnprovedColumns stops every column's solve after a
+// number of nodes (reproducibly, where a deadline would stop it by time)
+// and checks each entry against the exact scores: proved ones exact,
+// unproved ones with bounds that hold the exact score and the outcome
+// their sign gives. Across the limits it must meet all three kinds: exact,
+// unproved with a proved sign, unproved with none.
 func TestAnalyzeMarksUnprovedColumns(t *testing.T) {
-	st := stateFromMoves(t, "123456")
+	kinds := map[string]int{}
+	for _, moves := range []string{"2531276566711153", "3131336627464", "4444332"} {
+		st := stateFromMoves(t, moves)
+		p := st.pos
+		exact := exactColumnScores(p)
+		var cols []engine.Move
+		for _, c := range columnOrder {
+			if p.CanPlay(c) {
+				cols = append(cols, engine.Move(c))
+			}
+		}
+		for _, limit := range []uint64{1, 1 << 12, 1 << 14, 1 << 16} {
+			s := NewSolver(DefaultTableBits, nil)
+			got := s.analyzeColumns(context.Background(), p, cols, analyzeOptions{nodeLimit: limit})
+			if len(got) != len(cols) {
+				t.Fatalf("%s: %d entries for %d columns", moves, len(got), len(cols))
+			}
+			for i, e := range got {
+				if e.Move != cols[i] {
+					t.Fatalf("%s: entry %d is column %d, want %d", moves, i, e.Move+1, cols[i]+1)
+				}
+				checkBoundedEntry(t, fmt.Sprintf("%s, limit %d, column %d", moves, limit, e.Move+1), e, p.moves, exact[int(e.Move)])
+				switch {
+				case e.Complete:
+					kinds["exact"]++
+				case e.Outcome != engine.OutcomeUnknown:
+					kinds["sign"]++
+				default:
+					kinds["unknown"]++
+				}
+			}
+		}
+	}
+	if kinds["exact"] == 0 || kinds["sign"] == 0 || kinds["unknown"] == 0 {
+		t.Errorf("entries by kind %v: want exact ones, unproved ones with a proved sign, and unproved ones without", kinds)
+	}
+}
+
+// TestAnalyzePassedDeadline analyses with the deadline already passed:
+// every column gets an entry, the book's and the trivial ones proved, the
+// others unproved with the widest bounds.
+func TestAnalyzePassedDeadline(t *testing.T) {
+	st := stateFromMoves(t, "3131336627464")
+	exact := exactColumnScores(st.pos)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	got := st.Analyze(ctx, engine.Params{}, 0)
-	if len(got) != Width {
-		t.Fatalf("%d entries", len(got))
+	if len(got) != len(exact) {
+		t.Fatalf("%d entries, want %d", len(got), len(exact))
 	}
 	unproved := 0
 	for _, e := range got {
+		checkBoundedEntry(t, fmt.Sprintf("column %d", e.Move+1), e, st.pos.moves, exact[int(e.Move)])
 		if !e.Complete {
 			unproved++
-			if e.PliesToEnd != 0 {
-				t.Errorf("unproved %+v has a distance", e)
-			}
 		}
 	}
 	if unproved == 0 {
 		t.Error("every column proved with no time")
 	}
+}
+
+// TestAnalyzeSharesTimeAsColumnsFinish analyses, under a deadline, a
+// position with one column that takes about a million nodes to prove and
+// others that take thousands, and follows the solves: each one starts with
+// the time left divided by the columns then unproved, and the hard column,
+// cut short in its first share, is taken up again once the quick ones are
+// proved, alone with the time they left. What it checks is the order and
+// the divisors of the solves, not how long anything took.
+func TestAnalyzeSharesTimeAsColumnsFinish(t *testing.T) {
+	// From Test_L1_R2: column 4 takes about 1 M nodes, the others at most
+	// 20 k (one 3).
+	st := stateFromMoves(t, "22321461")
+	type solve struct {
+		col, open int
+		proved    bool
+	}
+	var solves []solve
+	opts := analyzeOptions{solved: func(col, open int, proved bool) { solves = append(solves, solve{col, open, proved}) }}
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	s := NewSolver(DefaultTableBits, DefaultBook())
+	var cols []engine.Move
+	for _, c := range columnOrder {
+		if st.pos.CanPlay(c) {
+			cols = append(cols, engine.Move(c))
+		}
+	}
+	got := s.analyzeColumns(ctx, st.pos, cols, opts)
+	if len(solves) == 0 {
+		t.Fatal("no column solved")
+	}
+	open := solves[0].open
+	unproved := map[int]bool{}
+	for _, e := range got {
+		if !e.Complete {
+			unproved[int(e.Move)] = true
+		}
+	}
+	for i, sv := range solves {
+		if sv.open != open {
+			t.Errorf("solve %d (column %d): time divided by %d, but %d columns were unproved", i, sv.col+1, sv.open, open)
+		}
+		if sv.proved {
+			open--
+		}
+	}
+	const hard = 3 // column 4
+	first := solves[0]
+	if first.col != hard || first.open < 2 {
+		t.Fatalf("first solve %+v, want column 4 with the time shared", first)
+	}
+	if first.proved {
+		t.Skip("column 4 proved in its first share: too fast a machine for this position")
+	}
+	again := slices.IndexFunc(solves[1:], func(sv solve) bool { return sv.col == hard })
+	if again < 0 {
+		t.Fatalf("solves %+v: column 4, unproved, never taken up again", solves)
+	}
+	if sv := solves[1+again]; sv.open >= first.open {
+		t.Errorf("solves %+v: column 4 taken up again before any other column was proved", solves)
+	}
+	t.Logf("solves (column, divisor, proved): %v", solves)
 }
 
 func stateFromMoves(t *testing.T, moves string) *State {

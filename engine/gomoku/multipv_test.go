@@ -2,6 +2,7 @@ package gomoku
 
 import (
 	"context"
+	"fmt"
 	"testing"
 
 	"movesvc/engine"
@@ -58,5 +59,49 @@ func TestAnalyzeForcedMoves(t *testing.T) {
 	got = block.Analyze(context.Background(), engine.Params{Depth: 2}, 3)
 	if len(got) != 1 || block.FormatMove(got[0].Move) != "l8" {
 		t.Errorf("facing a four: %+v, want only the block l8", got)
+	}
+}
+
+// TestAnalyzeMatchesChildSearches checks each candidate of an analysis
+// against a plain search of the position after it, one ply shallower, as
+// engine.AnalyzeMoves scores it: a proved entry has the child's outcome,
+// flipped, one ply further; an unproved one minus the child's score and
+// its depth plus one. (Which candidates are listed is the move ordering's
+// choice; TestAnalyzeForcedMoves holds the forced ones.)
+func TestAnalyzeMatchesChildSearches(t *testing.T) {
+	positions := [][]string{
+		{"h8", "h9", "i9"},
+		{"h8", "h9", "i9", "g7", "i8", "i10"},
+		{"h8", "a1", "i8", "a2", "j8", "a3"}, // an open three to stop or extend
+	}
+	for _, moves := range positions {
+		for _, depth := range []int{2, 3, 4} {
+			st := gomokuState(t, moves...)
+			got := st.Analyze(context.Background(), engine.Params{Depth: depth}, 4)
+			if len(got) == 0 {
+				t.Fatalf("%v depth %d: no entries", moves, depth)
+			}
+			for _, e := range got {
+				child := st.Clone()
+				child.Play(e.Move)
+				what := fmt.Sprintf("%v depth %d, %s", moves, depth, st.FormatMove(e.Move))
+				if o := child.Outcome(); o != engine.OutcomeUnknown {
+					if e.Outcome != engine.OutcomeWin || e.PliesToEnd != 1 {
+						t.Errorf("%s ends the game: entry %+v", what, e)
+					}
+					continue
+				}
+				r := engine.Search(context.Background(), child, engine.Params{Depth: depth - 1})
+				if r.Outcome != engine.OutcomeUnknown {
+					if e.Outcome != r.Outcome.Flip() || e.PliesToEnd != r.PliesToEnd+1 {
+						t.Errorf("%s: entry %s in %d plies, the child's search %s in %d", what, e.Outcome, e.PliesToEnd, r.Outcome, r.PliesToEnd)
+					}
+					continue
+				}
+				if e.Outcome != engine.OutcomeUnknown || e.Score != -r.Score || e.Depth != r.Depth+1 || !e.Complete {
+					t.Errorf("%s: entry %+v, the child's depth-%d search scores %d at depth %d", what, e, depth-1, r.Score, r.Depth)
+				}
+			}
+		}
 	}
 }

@@ -1,0 +1,134 @@
+package engine
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+// scored builds an analysis, best first, from (score, outcome) pairs; the
+// moves are numbered in order.
+func scored(entries ...MoveScore) []MoveScore {
+	for i := range entries {
+		entries[i].Move = Move(i)
+	}
+	SortMoveScores(entries)
+	return entries
+}
+
+func unknown(score int) MoveScore { return MoveScore{Score: score, Outcome: OutcomeUnknown} }
+
+// picks returns how often chooseMove returned each move over n seeds.
+func picks(moves []MoveScore, k, margin int, p float64, n int) map[Move]int {
+	got := map[Move]int{}
+	for seed := range uint64(n) {
+		got[chooseMove(moves, k, margin, p, rand.New(rand.NewPCG(seed, 1))).Move]++
+	}
+	return got
+}
+
+// TestChooseMoveStaysNearTheBest checks the margin: with every move drawn
+// for (p = 1), only moves within the margin of the best score are played,
+// all of them sometimes, the ones closer to the best more often; a margin
+// of 0 plays only moves as good as the best.
+func TestChooseMoveStaysNearTheBest(t *testing.T) {
+	moves := scored(unknown(100), unknown(95), unknown(80), unknown(-200), unknown(-300))
+	got := picks(moves, 6, 20, 1, 2000)
+	for m, n := range got {
+		if moves[m].Score < 80 {
+			t.Errorf("played %d (score %d) %d times, more than 20 below the best", m, moves[m].Score, n)
+		}
+	}
+	if got[0] == 0 || got[1] == 0 || got[2] == 0 {
+		t.Errorf("picks %v: want each move within the margin played sometimes", got)
+	}
+	// Weights 21, 16 and 1 of 38.
+	if !(got[0] > got[1] && got[1] > 5*got[2]) {
+		t.Errorf("picks %v: want the moves closer to the best more often", got)
+	}
+	tied := scored(unknown(7), unknown(7), unknown(6))
+	if got := picks(tied, 6, 0, 1, 500); got[2] != 0 || got[0] == 0 || got[1] == 0 {
+		t.Errorf("margin 0: picks %v, want only the two moves scoring 7", got)
+	}
+}
+
+// TestChooseMoveKeepsToTheBestRanks checks k: however wide the margin, only
+// the k best-ranked moves are played.
+func TestChooseMoveKeepsToTheBestRanks(t *testing.T) {
+	moves := scored(unknown(10), unknown(10), unknown(10), unknown(10), unknown(10))
+	got := picks(moves, 3, 1000, 1, 1000)
+	if got[3] != 0 || got[4] != 0 || len(got) != 3 {
+		t.Errorf("k = 3: picks %v", got)
+	}
+}
+
+// TestChooseMoveChance checks p: with p = 0 the best is always played;
+// with p = 0.5 about half the time at least, since the draw includes it.
+func TestChooseMoveChance(t *testing.T) {
+	moves := scored(unknown(10), unknown(10))
+	if got := picks(moves, 6, 5, 0, 500); got[0] != 500 {
+		t.Errorf("p = 0: picks %v, want the best only", got)
+	}
+	got := picks(moves, 6, 5, 0.5, 2000)
+	if got[0] < 1250 || got[0] > 1750 || got[1] == 0 {
+		t.Errorf("p = 0.5, two equal moves: picks %v, want the best about 3 times in 4", got)
+	}
+}
+
+// TestChooseMoveProvedResults checks the proved outcomes: a proved win is
+// always played, a proved loss never while a move is not lost, even one far
+// below the margin; when every move loses, the slowest loss.
+func TestChooseMoveProvedResults(t *testing.T) {
+	win := scored(MoveScore{Score: 5, Outcome: OutcomeWin, PliesToEnd: 3}, unknown(900), unknown(800))
+	if got := picks(win, 6, 1000, 1, 300); got[0] != 300 {
+		t.Errorf("proved win: picks %v", got)
+	}
+	// The only move that is not lost scores far below the losses' scores.
+	block := scored(MoveScore{Score: -990, Outcome: OutcomeLoss, PliesToEnd: 2}, unknown(-5000),
+		MoveScore{Score: -980, Outcome: OutcomeLoss, PliesToEnd: 4})
+	if got := picks(block, 6, 100000, 1, 300); got[1] != 300 {
+		t.Errorf("one move not lost: picks %v, want it every time", got)
+	}
+	lost := scored(MoveScore{Score: -990, Outcome: OutcomeLoss, PliesToEnd: 2},
+		MoveScore{Score: -980, Outcome: OutcomeLoss, PliesToEnd: 4})
+	if got := picks(lost, 6, 100000, 1, 300); got[1] != 300 {
+		t.Errorf("every move lost: picks %v, want the slowest loss", got)
+	}
+	draw := scored(MoveScore{Score: 0, Outcome: OutcomeDraw, PliesToEnd: 4}, unknown(-1),
+		MoveScore{Score: -3, Outcome: OutcomeLoss, PliesToEnd: 3})
+	if got := picks(draw, 6, 10, 1, 300); got[2] != 0 || got[1] == 0 {
+		t.Errorf("a draw, a move within the margin and a loss: picks %v", got)
+	}
+}
+
+// TestChooseMoveIsReproducible checks that the choice depends only on the
+// random source: the same seed, the same move.
+func TestChooseMoveIsReproducible(t *testing.T) {
+	moves := scored(unknown(10), unknown(9), unknown(8), unknown(7))
+	for seed := range uint64(50) {
+		a := chooseMove(moves, 6, 5, 0.9, rand.New(rand.NewPCG(seed, 42)))
+		b := chooseMove(moves, 6, 5, 0.9, rand.New(rand.NewPCG(seed, 42)))
+		if a.Move != b.Move {
+			t.Fatalf("seed %d: %d then %d", seed, a.Move, b.Move)
+		}
+	}
+}
+
+// TestLevelsAreGraded checks the level tables: as the level drops, the
+// default margin widens, the chance of not playing the best grows and
+// there are at least as many candidates; MaxLevel has no margin.
+func TestLevelsAreGraded(t *testing.T) {
+	for level := 2; level < MaxLevel; level++ {
+		if DefaultLevelMargin(level) >= DefaultLevelMargin(level-1) {
+			t.Errorf("margin at level %d (%d) not below level %d's (%d)", level, DefaultLevelMargin(level), level-1, DefaultLevelMargin(level-1))
+		}
+		if LevelChance(level) >= LevelChance(level-1) {
+			t.Errorf("chance at level %d not below level %d's", level, level-1)
+		}
+		if LevelCandidates(level) > LevelCandidates(level-1) {
+			t.Errorf("more candidates at level %d than at %d", level, level-1)
+		}
+	}
+	if DefaultLevelMargin(MaxLevel) != 0 || LevelChance(MaxLevel) != 0 {
+		t.Error("MaxLevel chooses")
+	}
+}
