@@ -13,6 +13,15 @@ type analysisEntry struct {
 	Depth      int      `json:"depth"`
 	Complete   bool     `json:"complete"`
 	PV         []string `json:"pv"`
+	// Bounds are the proved bounds on the exact score of an entry that is
+	// not complete, when its game proves them (connect4's solver).
+	Bounds *scoreBounds `json:"bounds,omitempty"`
+}
+
+// scoreBounds are proved bounds on an exact score: lower <= score <= upper.
+type scoreBounds struct {
+	Lower int `json:"lower"`
+	Upper int `json:"upper"`
 }
 
 // checkAnalysis returns a 422 *Problem when multipv is given without
@@ -41,6 +50,9 @@ func newAnalysis(st engine.State, moves []engine.MoveScore) []analysisEntry {
 		}
 		if m.Outcome != engine.OutcomeUnknown && m.PliesToEnd > 0 {
 			e.PliesToEnd = &m.PliesToEnd
+		}
+		if m.Bounded && !m.Complete {
+			e.Bounds = &scoreBounds{Lower: m.Lower, Upper: m.Upper}
 		}
 		out = append(out, e)
 	}

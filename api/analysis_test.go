@@ -164,8 +164,9 @@ func quoteAll(moves []string) string {
 	return strings.Join(q, ",")
 }
 
-// TestGomokuAnalysis checks the multipv bound and order, and that an
-// immediate five heads the analysis.
+// TestGomokuAnalysis checks the multipv bound and order, each candidate's
+// score against a search of the position after it, and that an immediate
+// five heads the analysis.
 func TestGomokuAnalysis(t *testing.T) {
 	ts := newTestServer(t, api.Config{})
 	var got analysisResponse
@@ -178,6 +179,18 @@ func TestGomokuAnalysis(t *testing.T) {
 		t.Fatalf("%d entries, want multipv 3", len(got.Analysis))
 	}
 	checkSorted(t, got.Analysis)
+	// Each candidate is scored by a plain search of the position after it,
+	// one ply shallower.
+	for _, e := range got.Analysis {
+		_, child, over := childResult(t, "gomoku", []string{"h8", "h9", "i9"}, e.Move.Notation, 1)
+		if over || child.Outcome != engine.OutcomeUnknown {
+			t.Errorf("%s: the child is decided (%v), not expected here", e.Move.Notation, child.Outcome)
+			continue
+		}
+		if e.Outcome != "unknown" || e.Score != -child.Score || e.Depth != child.Depth+1 {
+			t.Errorf("%s: %s %d at depth %d, the child's depth-1 search scores %d", e.Move.Notation, e.Outcome, e.Score, e.Depth, child.Score)
+		}
+	}
 
 	var def analysisResponse
 	ts.post(t, `{"game":"gomoku","moves":["h8","h9","i9"],"analysis":true,"depth":2}`).decode(t, &def)
@@ -240,5 +253,110 @@ func TestNewFieldsValidation(t *testing.T) {
 		if r.status != tc.status || len(p.Errors) == 0 || p.Errors[0].Location != tc.location {
 			t.Errorf("%s: %d %+v, want %d naming %s", tc.body, r.status, p.Errors, tc.status, tc.location)
 		}
+	}
+}
+
+// TestLevelWithoutSeedIsTheDefaultSeed checks what openapi.yaml says of
+// seed: its default is 0 and a weaker level is deterministic, so a
+// request without seed gets, every time, the move the same request with
+// the default seed gets; and another seed can change the move.
+func TestLevelWithoutSeedIsTheDefaultSeed(t *testing.T) {
+	seed := loadSpec(t).Components.Schemas["MoveRequest"].Value.Properties["seed"].Value
+	if seed.Default == nil || seed.Default.(float64) != 0 {
+		t.Fatalf("openapi.yaml: seed default %v, want 0", seed.Default)
+	}
+	ts := newTestServer(t, api.Config{})
+	for _, tc := range []struct{ game, moves string }{
+		{"tictactoe", `["b2"]`}, {"connect4", `["4","4"]`}, {"gomoku", `["h8","h9"]`},
+	} {
+		body := fmt.Sprintf(`{"game":%q,"moves":%s,"level":1`, tc.game, tc.moves)
+		var first, again, zero moveResponse
+		ts.post(t, body+`}`).decode(t, &first)
+		ts.post(t, body+`}`).decode(t, &again)
+		ts.post(t, body+`,"seed":0}`).decode(t, &zero)
+		if first.Move != again.Move || first.Move != zero.Move || first.Score != zero.Score {
+			t.Errorf("%s: without seed %s then %s, seed 0 %s: want one move", tc.game, first.Move.Notation, again.Move.Notation, zero.Move.Notation)
+		}
+		moves := map[string]bool{}
+		for s := range 12 {
+			var r moveResponse
+			ts.post(t, body+fmt.Sprintf(`,"seed":%d}`, s)).decode(t, &r)
+			moves[r.Move.Notation] = true
+		}
+		if len(moves) < 2 {
+			t.Errorf("%s: level 1 played %v with 12 seeds, want the seed to vary it", tc.game, moves)
+		}
+	}
+}
+
+// boundedEntry is a decoded analysis entry with its bounds.
+type boundedEntry struct {
+	analysisEntry
+	Bounds *struct {
+		Lower int `json:"lower"`
+		Upper int `json:"upper"`
+	} `json:"bounds"`
+}
+
+// TestConnect4AnalysisCutByDeadline asks for a Connect Four analysis of a
+// position with one column that takes about a million nodes to prove and
+// six that take thousands, under a 120 ms deadline (half for the analysis):
+// the answer is valid against openapi.yaml, has every column, the proved
+// ones exact, and the unproved ones honest: complete false, depth 0, no
+// plies_to_end, bounds that hold the exact score (solved here without a
+// deadline), and the outcome and score their sign gives.
+func TestConnect4AnalysisCutByDeadline(t *testing.T) {
+	ts := newTestServer(t, api.Config{})
+	moves := []string{"2", "2", "3", "2", "1", "4", "6", "1"}
+	r := ts.post(t, fmt.Sprintf(`{"game":"connect4","moves":[%s],"analysis":true,"timeout_ms":120}`, quoteAll(moves)))
+	if r.status != http.StatusOK {
+		t.Fatalf("status %d: %s", r.status, r.body)
+	}
+	var got struct {
+		moveResponse
+		Analysis []boundedEntry `json:"analysis"`
+	}
+	r.decode(t, &got)
+	if len(got.Analysis) != 7 {
+		t.Fatalf("%d entries, want 7", len(got.Analysis))
+	}
+	unproved := 0
+	for _, e := range got.Analysis {
+		parent, child, over := childResult(t, "connect4", moves, e.Move.Notation, 0)
+		exact := -child.Score
+		switch {
+		case over && child.Outcome == engine.OutcomeLoss: // the move wins
+			exact = parent.(engine.ExactScorer).ExactScore(engine.OutcomeWin, 1)
+		case over:
+			exact = 0
+		case !child.Complete:
+			t.Fatalf("column %s: the child's solve without a deadline did not complete", e.Move.Notation)
+		}
+		t.Logf("column %s: %s %d complete %v bounds %+v; exact %d", e.Move.Notation, e.Outcome, e.Score, e.Complete, e.Bounds, exact)
+		if e.Complete {
+			if e.Score != exact || e.Bounds != nil || e.PliesToEnd == nil {
+				t.Errorf("column %s: complete entry %+v, exact score %d", e.Move.Notation, e, exact)
+			}
+			continue
+		}
+		unproved++
+		if e.Depth != 0 || e.PliesToEnd != nil || e.Bounds == nil || e.Bounds.Lower >= e.Bounds.Upper ||
+			exact < e.Bounds.Lower || exact > e.Bounds.Upper {
+			t.Errorf("column %s: unproved entry %+v (bounds %+v), exact score %d", e.Move.Notation, e.analysisEntry, e.Bounds, exact)
+			continue
+		}
+		wantOutcome, wantScore := "unknown", 0
+		switch {
+		case e.Bounds.Lower > 0:
+			wantOutcome, wantScore = "win", e.Bounds.Lower
+		case e.Bounds.Upper < 0:
+			wantOutcome, wantScore = "loss", e.Bounds.Upper
+		}
+		if e.Outcome != wantOutcome || e.Score != wantScore {
+			t.Errorf("column %s: %s %d, want %s %d from bounds %+v", e.Move.Notation, e.Outcome, e.Score, wantOutcome, wantScore, *e.Bounds)
+		}
+	}
+	if unproved == 0 {
+		t.Skip("every column proved within 60 ms: too fast a machine for this position")
 	}
 }

@@ -22,6 +22,10 @@ type moveJob struct {
 	timeoutGiven bool
 	analysis     bool
 	multiPV      int // 0: the game's default
+	// mem, when set, is the memory already reserved for the search by
+	// the caller, which releases it (a stream reserves before it answers
+	// 200); runJob reserves and releases its own otherwise.
+	mem *engine.Reservation
 }
 
 // prepare validates a decoded request and builds its position: a 422
@@ -94,6 +98,25 @@ func (s *Server) admit(ctx context.Context) (release func(), p *Problem) {
 	return func() { s.admission.release(time.Since(admitted)) }, nil
 }
 
+// reserveMemory reserves from the memory budget what the job's search
+// holds, waiting for room while ctx allows: a 503 *Problem (counted as a
+// rejection) when there is none in time. The caller must release the
+// reservation.
+func (s *Server) reserveMemory(ctx context.Context, job *moveJob) (*engine.Reservation, *Problem) {
+	mem, err := s.memory.Reserve(ctx, engine.SearchMemory(job.g, job.params))
+	if err != nil {
+		s.metrics.Rejections.Inc()
+		return nil, memoryFull()
+	}
+	return mem, nil
+}
+
+// memoryFull is the 503 for a search the memory budget had no room for
+// before its deadline.
+func memoryFull() *Problem {
+	return overloaded("the searches running now hold the whole memory budget; retry later")
+}
+
 // jobResult is what running a job found: the search result, the analysis
 // when asked for, whether the client went away meanwhile, and whether the
 // memory budget had no room for the search before the deadline.
@@ -111,13 +134,15 @@ type jobResult struct {
 // that went away from a deadline.
 func (s *Server) runJob(ctx, clientCtx context.Context, job *moveJob) jobResult {
 	var out jobResult
-	mem, err := s.memory.Reserve(ctx, engine.SearchMemory(job.g, job.params))
-	if err != nil {
-		s.metrics.Rejections.Inc()
-		out.memoryFull = true
-		return out
+	mem := job.mem
+	if mem == nil {
+		var p *Problem
+		if mem, p = s.reserveMemory(ctx, job); p != nil {
+			out.memoryFull = true
+			return out
+		}
+		defer mem.Release()
 	}
-	defer mem.Release()
 	job.params.Memory = mem
 	job.params.Threads = min(s.cfg.SearchThreads, 1+s.admission.idle())
 	s.metrics.SearchesInFlight.Inc()
@@ -159,7 +184,7 @@ func (s *Server) runJob(ctx, clientCtx context.Context, job *moveJob) jobResult 
 // found no move.
 func (s *Server) response(r *http.Request, job *moveJob, jr jobResult) (moveResponse, *Problem) {
 	if jr.memoryFull {
-		return moveResponse{}, overloaded("the searches running now hold the whole memory budget; retry later")
+		return moveResponse{}, memoryFull()
 	}
 	if jr.res.Move == engine.NoMove {
 		s.log.ErrorContext(r.Context(), "search returned no move", slog.String("request_id", RequestID(r.Context())),

@@ -51,7 +51,23 @@ type progressEvent struct {
 // event after each completed search iteration, then one "result" event
 // whose data is the JSON response's body, or an "error" event holding a
 // problem. The search stops when the client closes the connection.
+//
+// What can be refused is refused before the stream starts, as the plain
+// answer would be: the job reserves its search memory first, and a budget
+// with no room before the deadline is a 503 problem, not a stream. Once
+// the 200 headers are out, a failure can only be told as an "error" event:
+// a panic in the search (logged with the request id and the stack, counted
+// in the panics metric, shown as a generic internal error) or a search
+// that found no move.
 func (s *Server) streamMove(ctx context.Context, w http.ResponseWriter, r *http.Request, job *moveJob) {
+	mem, p := s.reserveMemory(ctx, job)
+	if p != nil {
+		writeProblem(w, r, p)
+		return
+	}
+	defer mem.Release()
+	job.mem = mem
+
 	rc := http.NewResponseController(w)
 	h := w.Header()
 	h.Set("Content-Type", eventStream)
@@ -73,6 +89,21 @@ func (s *Server) streamMove(ctx context.Context, w http.ResponseWriter, r *http.
 			_ = rc.Flush()
 		}
 	}
+	sendProblem := func(p *Problem) {
+		p.Instance, p.RequestID = r.URL.Path, RequestID(r.Context())
+		send("error", p)
+	}
+	defer func() {
+		v := recover()
+		if v == nil {
+			return
+		}
+		if v == http.ErrAbortHandler {
+			panic(v)
+		}
+		s.recordPanic(r, v)
+		sendProblem(internalError())
+	}()
 	job.params.Progress = func(p engine.Progress) {
 		if p.Move == engine.NoMove {
 			return
@@ -92,8 +123,7 @@ func (s *Server) streamMove(ctx context.Context, w http.ResponseWriter, r *http.
 	}
 	resp, p := s.response(r, job, jr)
 	if p != nil {
-		p.Instance, p.RequestID = r.URL.Path, RequestID(r.Context())
-		send("error", p)
+		sendProblem(p)
 		return
 	}
 	send("result", resp)

@@ -4,7 +4,9 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -12,6 +14,8 @@ import (
 	"github.com/prometheus/client_golang/prometheus/testutil"
 
 	"movesvc/api"
+	"movesvc/engine"
+	"movesvc/engine/tictactoe"
 )
 
 // sseEvent is one server-sent event.
@@ -238,5 +242,212 @@ func TestStreamOnlyWhenAccepted(t *testing.T) {
 		if got := resp.Header.Get("Content-Type"); got != want {
 			t.Errorf("Accept %q: %s, want %s", accept, got, want)
 		}
+	}
+}
+
+// readAll reads a stream's events to its end.
+func readAll(t *testing.T, resp *http.Response) []sseEvent {
+	t.Helper()
+	sc := bufio.NewScanner(resp.Body)
+	sc.Buffer(make([]byte, 0, 64<<10), 1<<20)
+	var events []sseEvent
+	for {
+		ev, ok := readEvent(t, sc)
+		if !ok {
+			return events
+		}
+		events = append(events, ev)
+	}
+}
+
+// eventSchemas names the openapi.yaml schema of each event's data.
+var eventSchemas = map[string]string{"progress": "Progress", "result": "MoveResponse", "error": "Problem"}
+
+// checkEvents validates every event of a stream against openapi.yaml: a
+// known event type, ids 1, 2, 3... in order, data of the event's schema.
+func checkEvents(t *testing.T, events []sseEvent) {
+	t.Helper()
+	for i, ev := range events {
+		name, ok := eventSchemas[ev.event]
+		if !ok {
+			t.Errorf("event %d: unknown type %q", i, ev.event)
+			continue
+		}
+		if want := strconv.Itoa(i + 1); ev.id != want {
+			t.Errorf("event %d (%s): id %q, want %s", i, ev.event, ev.id, want)
+		}
+		checkSchema(t, name, ev.data)
+	}
+}
+
+// TestStreamEventsMatchSpecEveryGame streams a search of every game, with
+// and without analysis, iterating and solving, and validates each event
+// against openapi.yaml: progress events, then one result, last.
+func TestStreamEventsMatchSpecEveryGame(t *testing.T) {
+	ts := newTestServer(t, api.Config{})
+	for _, body := range []string{
+		`{"game":"tictactoe","moves":["a1"],"depth":5}`,
+		`{"game":"tictactoe","moves":["a1","b2"],"analysis":true,"level":3,"seed":5}`,
+		`{"game":"connect4","moves":["4","4","4","4"]}`,
+		`{"game":"connect4","moves":["4","4","3"],"depth":6,"analysis":true}`,
+		`{"game":"connect4","moves":["2","2","3","2","1","4","6","1"],"analysis":true,"timeout_ms":60}`,
+		`{"game":"gomoku","moves":["h8","h9","i9"],"depth":3}`,
+		`{"game":"gomoku","moves":["h8","h9","i9"],"depth":2,"analysis":true,"multipv":3,"level":4,"seed":1}`,
+	} {
+		t.Run(body, func(t *testing.T) {
+			resp := openStream(t, context.Background(), ts, body)
+			defer resp.Body.Close()
+			if resp.StatusCode != http.StatusOK || resp.Header.Get("Content-Type") != "text/event-stream" {
+				t.Fatalf("status %d, %s", resp.StatusCode, resp.Header.Get("Content-Type"))
+			}
+			events := readAll(t, resp)
+			checkEvents(t, events)
+			if len(events) < 2 {
+				t.Fatalf("%d events, want progress then a result", len(events))
+			}
+			for _, ev := range events[:len(events)-1] {
+				if ev.event != "progress" {
+					t.Errorf("%s event before the end: %s", ev.event, ev.data)
+				}
+			}
+			if last := events[len(events)-1]; last.event != "result" {
+				t.Errorf("last event %s: %s, want the result", last.event, last.data)
+			}
+		})
+	}
+}
+
+// panickyGame is tic-tac-toe whose search reports two iterations and then
+// panics: a failure after the event stream has started.
+type panickyGame struct{}
+
+func (panickyGame) Name() string { return "panicky" }
+
+func (panickyGame) Describe() engine.Description {
+	d := tictactoe.Game{}.Describe()
+	d.Name = "panicky"
+	d.Example = map[string]any{"game": "panicky", "moves": []string{}}
+	return d
+}
+
+func (panickyGame) NewState(setup engine.Setup) (engine.State, error) {
+	st, err := tictactoe.Game{}.NewState(setup)
+	if err != nil {
+		return nil, err
+	}
+	return panickyState{st}, nil
+}
+
+type panickyState struct{ engine.State }
+
+func (s panickyState) Search(ctx context.Context, p engine.Params) engine.Result {
+	p.Depth = 2
+	engine.Search(ctx, searchedState{s.State}, p)
+	panic("test game: search exploded after two iterations")
+}
+
+// TestStreamPanicIsErrorEvent makes a streamed search panic, before its
+// first iteration and after two: the stream ends with an error event (after
+// the progress events sent, with nothing after it) holding a generic 500
+// problem with the request id, valid against openapi.yaml; the panic is
+// counted and logged with the request id; the slot and the memory are
+// given back and the server still plays.
+func TestStreamPanicIsErrorEvent(t *testing.T) {
+	exploding := newGatedGame("exploding")
+	exploding.panics = true
+	ts := newTestServer(t, api.Config{}, exploding, panickyGame{})
+	m := ts.api.Metrics()
+	for i, tc := range []struct {
+		game     string
+		progress int
+	}{{"exploding", 0}, {"panicky", 2}} {
+		id := fmt.Sprintf("stream-boom-%d", i)
+		req, err := http.NewRequest(http.MethodPost, ts.URL+"/move", strings.NewReader(`{"game":"`+tc.game+`","moves":["a1"]}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept", "text/event-stream")
+		req.Header.Set("X-Request-Id", id)
+		resp, err := ts.Client().Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		events := readAll(t, resp)
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusOK || resp.Header.Get("Content-Type") != "text/event-stream" {
+			t.Fatalf("%s: status %d %s, want the stream's 200", tc.game, resp.StatusCode, resp.Header.Get("Content-Type"))
+		}
+		checkEvents(t, events)
+		if len(events) != tc.progress+1 {
+			t.Fatalf("%s: events %+v, want %d progress events then the error", tc.game, events, tc.progress)
+		}
+		for _, ev := range events[:tc.progress] {
+			if ev.event != "progress" {
+				t.Errorf("%s: %s event before the error", tc.game, ev.event)
+			}
+		}
+		last := events[len(events)-1]
+		var p problem
+		if err := json.Unmarshal([]byte(last.data), &p); err != nil {
+			t.Fatal(err)
+		}
+		if last.event != "error" || p.Status != http.StatusInternalServerError || p.Type != "/problems/internal-error" ||
+			p.RequestID != id || p.Instance != "/move" || strings.Contains(last.data, "exploded") {
+			t.Errorf("%s: last event %s %s, want a generic internal-error problem with the request id", tc.game, last.event, last.data)
+		}
+		if got := testutil.ToFloat64(m.Panics); got != float64(i+1) {
+			t.Errorf("%s: panics metric %v, want %d", tc.game, got, i+1)
+		}
+		if !containsAll(ts.logs.String(), "search exploded", `"request_id":"`+id+`"`, "panic serving request") {
+			t.Errorf("%s: the log does not have the panic with its request id", tc.game)
+		}
+	}
+	if got := testutil.ToFloat64(m.SearchesInFlight); got != 0 {
+		t.Errorf("searches in flight %v after the panics", got)
+	}
+	if got := testutil.ToFloat64(m.MemoryReserved); got != 0 {
+		t.Errorf("memory reserved %v after the panics", got)
+	}
+	resp := openStream(t, context.Background(), ts, `{"game":"tictactoe","moves":[]}`)
+	defer resp.Body.Close()
+	if events := readAll(t, resp); len(events) == 0 || events[len(events)-1].event != "result" {
+		t.Errorf("after the panics: events %+v, want a result", events)
+	}
+}
+
+// TestStreamMemoryBudgetIsProblem fills the memory budget with a held
+// search and asks for a stream whose deadline passes while it waits for
+// memory: the answer is a 503 problem with Retry-After, as without the
+// stream, not a 200 stream with an error event, and it is counted as a
+// rejection.
+func TestStreamMemoryBudgetIsProblem(t *testing.T) {
+	gated := newGatedGame("gated")
+	const budget = 8 << 20
+	hungry := engine.WithSearchMemory(gated, func(engine.Params) int64 { return budget })
+	ts := newTestServer(t, api.Config{MaxSearches: 2, QueueSize: 1, QueueWait: time.Minute, MemoryBudget: budget}, hungry)
+	m := ts.api.Metrics()
+	done := make(chan int)
+	go func() { done <- ts.post(t, `{"game":"gated","moves":[],"timeout_ms":5000}`).status }()
+	<-gated.started
+	before := testutil.ToFloat64(m.Rejections)
+	r := ts.post(t, `{"game":"tictactoe","moves":[],"depth":3,"timeout_ms":30}`, "Accept", "text/event-stream")
+	if r.status != http.StatusServiceUnavailable || r.header.Get("Content-Type") != "application/problem+json" || r.header.Get("Retry-After") == "" {
+		t.Errorf("stream with no memory in time: %d %s %s", r.status, r.header.Get("Content-Type"), r.body)
+	}
+	var p problem
+	r.decode(t, &p)
+	if p.Type != "/problems/overloaded" {
+		t.Errorf("problem %s, want overloaded", r.body)
+	}
+	if got := testutil.ToFloat64(m.Rejections); got != before+1 {
+		t.Errorf("rejections %v, want %v", got, before+1)
+	}
+	close(gated.gate)
+	if s := <-done; s != http.StatusOK {
+		t.Errorf("the held search answered %d", s)
+	}
+	if got := testutil.ToFloat64(m.MemoryReserved); got != 0 {
+		t.Errorf("memory reserved %v afterwards", got)
 	}
 }
