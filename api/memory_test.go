@@ -13,13 +13,14 @@ import (
 )
 
 // TestMemoryBudgetBoundsSearches gives three search slots but memory for
-// one search of a game that needs 8 MiB (the smallest budget this server
-// takes, one Connect Four solver table): the second admitted search waits for memory instead of running,
+// one search of a game that needs 9 MiB (the smallest budget this server
+// takes, one Connect Four search: its solver table and the table of the
+// heuristic search before it): the second admitted search waits for memory instead of running,
 // a third whose deadline passes while waiting is refused with 503, and the
 // reserved memory never exceeds the budget.
 func TestMemoryBudgetBoundsSearches(t *testing.T) {
 	gated := newGatedGame("gated")
-	const budget = 8 << 20
+	const budget = 9 << 20
 	hungry := engine.WithSearchMemory(gated, func(engine.Params) int64 { return budget })
 	ts := newTestServer(t, api.Config{MaxSearches: 3, QueueSize: 1, QueueWait: time.Minute, MemoryBudget: budget}, hungry)
 	m := ts.api.Metrics()
@@ -66,16 +67,16 @@ func TestMemoryBudgetBoundsSearches(t *testing.T) {
 }
 
 // TestMemoryBudgetDefault sizes the budget for MaxSearches searches of the
-// hungriest game (the Connect Four solver's 8 MiB table) plus an idle 1 MiB
-// table each when none is given, and raises a budget too small for one such
-// search.
+// hungriest game (Connect Four: the solver's 8 MiB table and a 1 MiB table
+// for its heuristic search) plus an idle 1 MiB table each when none is
+// given, and raises a budget too small for one such search.
 func TestMemoryBudgetDefault(t *testing.T) {
 	ts := newTestServer(t, api.Config{MaxSearches: 3})
-	if got, want := ts.api.Config().MemoryBudget, int64(3*9<<20); got != want {
+	if got, want := ts.api.Config().MemoryBudget, int64(3*10<<20); got != want {
 		t.Errorf("default budget %d, want %d", got, want)
 	}
 	small := newTestServer(t, api.Config{MaxSearches: 3, MemoryBudget: 1 << 20})
-	if got, want := small.api.Config().MemoryBudget, int64(8<<20); got != want {
+	if got, want := small.api.Config().MemoryBudget, int64(9<<20); got != want {
 		t.Errorf("budget of 1 MiB became %d, want %d", got, want)
 	}
 	for _, body := range []string{`{"game":"connect4","moves":["4","4","4"]}`, `{"game":"gomoku","moves":["h8"],"depth":2}`} {

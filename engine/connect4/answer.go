@@ -60,7 +60,7 @@ func (s *Solver) bestMove(p Position, score int) int {
 	}
 	next := p.nonLosingMoves()
 	if next == 0 {
-		return s.fallbackMove(p, score)
+		return s.fallbackMove(p, score, noMoveCol)
 	}
 	list := s.orderedMoves(&p, next, false)
 	for i := range list.n {
@@ -76,11 +76,15 @@ func (s *Solver) bestMove(p Position, score int) int {
 	return noMoveCol
 }
 
-// fallbackMove returns a legal move of p without searching: the table's
-// move when it is known to achieve at least lo and lo is not a loss, else
-// the first non-losing move in search order, else a move that blocks one
-// of the opponent's threats, else the first legal column.
-func (s *Solver) fallbackMove(p Position, lo int) int {
+// fallbackMove returns a legal move of p when the solve did not finish,
+// lo being the proved lower bound on p's score and guess a heuristic
+// search's move (or noMoveCol): a winning column; else the table's move
+// when it is proved to achieve at least lo and lo is not a loss (a proved
+// win before a guess, a proved draw before a guess when nothing better is
+// proved); else the guess when it does not lose at once; else the first
+// non-losing move in search order, else a move that blocks one of the
+// opponent's threats, else the first legal column.
+func (s *Solver) fallbackMove(p Position, lo, guess int) int {
 	if p.CanWinNext() {
 		return winningColumn(&p)
 	}
@@ -92,6 +96,9 @@ func (s *Solver) fallbackMove(p Position, lo int) int {
 		if p.CanPlay(mv) {
 			return mv
 		}
+	}
+	if guess >= 0 && guess < Width && p.CanPlay(guess) && p.nonLosingMoves()&columnMask(guess) != 0 {
+		return guess
 	}
 	if next := p.nonLosingMoves(); next != 0 {
 		list := s.orderedMoves(&p, next, true)

@@ -57,9 +57,13 @@ func tableBits(engineBits int) int {
 // position is in it, else by the solver until ctx ends. With a proved
 // score the result is exact (Complete), the move achieves it, and the
 // principal variation follows optimal moves as far as the time and a node
-// budget allow. When ctx ends first, the result carries the proved bounds'
-// outcome if their sign is known, the move that proved the lower bound or
-// else the move ordering's first non-losing move, and Complete false.
+// budget allow. When ctx has a deadline, a short heuristic search
+// (guessShare of the time) runs before the solve, so that if the deadline
+// stops the solve the result carries the proved bounds' outcome when
+// their sign is known, and the best move known: one proved to win, or to
+// draw when nothing better is proved, else the heuristic search's move
+// (with its depth and line) when it does not lose at once, else the move
+// ordering's first non-losing move; Complete is false.
 //
 // A params.Depth below the plies left asks for a depth-limited heuristic
 // search instead of a solve.
@@ -77,7 +81,15 @@ func (s *State) Search(ctx context.Context, params engine.Params) engine.Result 
 	res := engine.Result{Move: engine.NoMove}
 	p := s.pos
 	lo, hi, move := solver.bookBounds(p)
+	guess := engine.Result{Move: engine.NoMove}
 	if lo != hi {
+		if d, ok := ctx.Deadline(); ok {
+			// A quick heuristic search first, for a move better than the
+			// move ordering's should the deadline stop the solve.
+			hctx, cancel := context.WithDeadline(ctx, start.Add(guessShare(d.Sub(start))))
+			guess = engine.Search(hctx, heuristicState{s}, engine.Params{TableBits: params.TableBits, Memory: params.Memory})
+			cancel()
+		}
 		lo, hi, move = solver.bounds(p)
 	}
 	if lo == hi && move == noMoveCol {
@@ -104,12 +116,21 @@ func (s *State) Search(ctx context.Context, params engine.Params) engine.Result 
 		case lo == 0 && hi == 0:
 			res.Outcome = engine.OutcomeDraw
 		}
-		res.Move = engine.Move(solver.fallbackMove(p, lo))
+		res.Move = engine.Move(solver.fallbackMove(p, lo, int(guess.Move)))
 		res.PV = []engine.Move{res.Move}
+		if res.Move == guess.Move && len(guess.PV) > 0 {
+			res.PV, res.Depth = guess.PV, guess.Depth
+		}
 	}
 	res.Nodes = solver.nodes
 	res.Elapsed = time.Since(start)
 	return res
+}
+
+// guessShare is the part of the time to the deadline given to the
+// heuristic search that runs before a solve: a sixteenth, at most 30 ms.
+func guessShare(total time.Duration) time.Duration {
+	return min(total/16, 30*time.Millisecond)
 }
 
 // pvNodeBudget bounds the nodes spent extending the principal variation

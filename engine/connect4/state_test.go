@@ -254,3 +254,48 @@ func TestSearchAfterStoppedSearch(t *testing.T) {
 		}
 	}
 }
+
+// TestDeadlineAnswerUsesTheGuess: when the deadline stops the solve of a
+// hard position, the answer is the best move known: with nothing proved
+// better, the move of the heuristic search that ran first, with its depth
+// and line, unless that move loses at once.
+func TestDeadlineAnswerUsesTheGuess(t *testing.T) {
+	used := 0
+	for _, tp := range loadTestSet(t, "Test_L1_R3")[:12] {
+		if len(tp.moves) <= DefaultBook().Complete() {
+			continue
+		}
+		st := newState(t, movesSetup(tp.moves))
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Millisecond)
+		res := engine.Search(ctx, st, engine.Params{})
+		cancel()
+		if res.Complete {
+			continue
+		}
+		if st.pos.nonLosingMoves()&columnMask(int(res.Move)) == 0 {
+			t.Fatalf("%s: move %d loses at once", tp.moves, res.Move+1)
+		}
+		if res.Depth > 0 {
+			// The heuristic search's move: its line starts with it.
+			used++
+			if len(res.PV) == 0 || res.PV[0] != res.Move {
+				t.Errorf("%s: depth %d but line %v for move %d", tp.moves, res.Depth, res.PV, res.Move+1)
+			}
+		}
+	}
+	if used == 0 {
+		t.Error("no incomplete answer came from the heuristic search")
+	}
+}
+
+func TestGuessShare(t *testing.T) {
+	for _, tc := range []struct{ total, want time.Duration }{
+		{time.Second, 30 * time.Millisecond},
+		{160 * time.Millisecond, 10 * time.Millisecond},
+		{0, 0},
+	} {
+		if got := guessShare(tc.total); got != tc.want {
+			t.Errorf("guessShare(%v) = %v, want %v", tc.total, got, tc.want)
+		}
+	}
+}
