@@ -423,7 +423,7 @@ func TestStreamPanicIsErrorEvent(t *testing.T) {
 // rejection.
 func TestStreamMemoryBudgetIsProblem(t *testing.T) {
 	gated := newGatedGame("gated")
-	const budget = 8 << 20
+	const budget = 9 << 20 // the smallest budget: one Connect Four search
 	hungry := engine.WithSearchMemory(gated, func(engine.Params) int64 { return budget })
 	ts := newTestServer(t, api.Config{MaxSearches: 2, QueueSize: 1, QueueWait: time.Minute, MemoryBudget: budget}, hungry)
 	m := ts.api.Metrics()
