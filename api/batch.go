@@ -131,15 +131,9 @@ func (s *Server) handleMoves(w http.ResponseWriter, r *http.Request) {
 // search slot.
 func (s *Server) runItem(ctx context.Context, r *http.Request, i int, job *moveJob) (resp moveResponse, canceled bool, p *Problem) {
 	defer func() {
-		v := recover()
-		if v == nil {
-			return
+		if s.recovered(r, recover(), slog.Int("item", i), slog.String("game", job.game.Name)) {
+			resp, canceled, p = moveResponse{}, false, internalError()
 		}
-		if v == http.ErrAbortHandler {
-			panic(v)
-		}
-		s.recordPanic(r, v, slog.Int("item", i), slog.String("game", job.game.Name))
-		resp, canceled, p = moveResponse{}, false, internalError()
 	}()
 	jr := s.runJob(ctx, r.Context(), job)
 	if jr.canceled {

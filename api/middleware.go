@@ -32,18 +32,29 @@ func (s *Server) accessLog(next http.Handler) http.Handler {
 func (s *Server) recoverPanics(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		defer func() {
-			v := recover()
-			if v == nil {
-				return
+			if s.recovered(r, recover()) {
+				writeProblem(w, r, internalError())
 			}
-			if v == http.ErrAbortHandler {
-				panic(v)
-			}
-			s.recordPanic(r, v)
-			writeProblem(w, r, internalError())
 		}()
 		next.ServeHTTP(w, r)
 	})
+}
+
+// recovered handles v, what a deferred function's recover returned: false
+// for nil (no panic); http.ErrAbortHandler, the deliberate abort of a
+// response, panics again; any other value is recorded (recordPanic with
+// attrs) and recovered returns true, for the caller to answer with a
+// generic 500. Call it as s.recovered(r, recover()) in the deferred
+// function itself.
+func (s *Server) recovered(r *http.Request, v any, attrs ...slog.Attr) bool {
+	if v == nil {
+		return false
+	}
+	if v == http.ErrAbortHandler {
+		panic(v)
+	}
+	s.recordPanic(r, v, attrs...)
+	return true
 }
 
 // recordPanic counts a recovered panic and logs it at error with the

@@ -94,15 +94,9 @@ func (s *Server) streamMove(ctx context.Context, w http.ResponseWriter, r *http.
 		send("error", p)
 	}
 	defer func() {
-		v := recover()
-		if v == nil {
-			return
+		if s.recovered(r, recover()) {
+			sendProblem(internalError())
 		}
-		if v == http.ErrAbortHandler {
-			panic(v)
-		}
-		s.recordPanic(r, v)
-		sendProblem(internalError())
 	}()
 	job.params.Progress = func(p engine.Progress) {
 		if p.Move == engine.NoMove {
