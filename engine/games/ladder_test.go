@@ -105,7 +105,7 @@ var ladderPairs = []struct {
 	slow  bool // over a second: skipped under the race detector
 }{
 	{"connect4", 3, 1, 20, false}, {"connect4", 5, 3, 20, false}, {"connect4", 7, 5, 20, true}, {"connect4", 9, 7, 10, true},
-	{"gomoku", 3, 1, 8, true},
+	{"gomoku", 3, 1, 10, true}, {"gomoku", 4, 2, 10, true},
 }
 
 // TestLevelLadder checks that the levels of Connect Four and Gomoku are
@@ -161,9 +161,9 @@ func TestTicTacToeLadder(t *testing.T) {
 // TestTicTacToeLowLevelsLoseToPerfectPlay checks that tic-tac-toe's low
 // levels are weak, not only ordered: against level 10 (perfect play) they
 // never win, and they lose at least a share of the games, half of what
-// was measured (39, 24, 20 and 4 of 200 games for levels 1 to 4).
+// was measured (41, 25, 19 and 3 of 200 games for levels 1 to 4).
 func TestTicTacToeLowLevelsLoseToPerfectPlay(t *testing.T) {
-	minLosses := map[int]int{1: 20, 2: 12, 3: 10, 4: 2}
+	minLosses := map[int]int{1: 20, 2: 12, 3: 9, 4: 1}
 	for level := 1; level <= 4; level++ {
 		rec := playLevels(t, "tictactoe", engine.MaxLevel, level, ticTacToeGames)
 		t.Logf("level 10 vs %d: %s", level, rec)
