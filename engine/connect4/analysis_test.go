@@ -185,8 +185,6 @@ func TestAnalyzeSharesTimeAsColumnsFinish(t *testing.T) {
 	}
 	var solves []solve
 	opts := analyzeOptions{solved: func(col, open int, proved bool) { solves = append(solves, solve{col, open, proved}) }}
-	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
-	defer cancel()
 	s := NewSolver(DefaultTableBits, DefaultBook())
 	var cols []engine.Move
 	for _, c := range columnOrder {
@@ -194,6 +192,14 @@ func TestAnalyzeSharesTimeAsColumnsFinish(t *testing.T) {
 			cols = append(cols, engine.Move(c))
 		}
 	}
+	// Time enough for the quick columns in their shares (20 k nodes),
+	// far too little for column 4 in its first.
+	deadline := 70 * time.Millisecond
+	if raceEnabled {
+		deadline *= 20
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), deadline)
+	defer cancel()
 	got := s.analyzeColumns(ctx, st.pos, cols, opts)
 	if len(solves) == 0 {
 		t.Fatal("no column solved")
