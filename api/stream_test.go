@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"net/http"
 	"strconv"
 	"strings"
@@ -15,6 +16,8 @@ import (
 
 	"movesvc/api"
 	"movesvc/engine"
+	"movesvc/engine/connect4"
+	"movesvc/engine/gomoku"
 	"movesvc/engine/tictactoe"
 )
 
@@ -317,21 +320,23 @@ func TestStreamEventsMatchSpecEveryGame(t *testing.T) {
 	}
 }
 
-// panickyGame is tic-tac-toe whose search reports two iterations and then
-// panics: a failure after the event stream has started.
-type panickyGame struct{}
+// panickyGame is a game whose search, a depth-2 search of its base game
+// (reporting its iterations), panics once it has searched: a failure after
+// the event stream has started.
+type panickyGame struct{ base engine.Game }
 
-func (panickyGame) Name() string { return "panicky" }
+func (g panickyGame) Name() string { return "panicky-" + g.base.Name() }
 
-func (panickyGame) Describe() engine.Description {
-	d := tictactoe.Game{}.Describe()
-	d.Name = "panicky"
-	d.Example = map[string]any{"game": "panicky", "moves": []string{}}
+func (g panickyGame) Describe() engine.Description {
+	d := g.base.Describe()
+	d.Name = g.Name()
+	d.Example = maps.Clone(d.Example)
+	d.Example["game"] = g.Name()
 	return d
 }
 
-func (panickyGame) NewState(setup engine.Setup) (engine.State, error) {
-	st, err := tictactoe.Game{}.NewState(setup)
+func (g panickyGame) NewState(setup engine.Setup) (engine.State, error) {
+	st, err := g.base.NewState(setup)
 	if err != nil {
 		return nil, err
 	}
@@ -342,27 +347,37 @@ type panickyState struct{ engine.State }
 
 func (s panickyState) Search(ctx context.Context, p engine.Params) engine.Result {
 	p.Depth = 2
-	engine.Search(ctx, searchedState{s.State}, p)
-	panic("test game: search exploded after two iterations")
+	st := s.State
+	if _, ok := st.(*tictactoe.State); ok {
+		st = searchedState{st} // a search, not the solution table's answer
+	}
+	engine.Search(ctx, st, p)
+	panic("test game: search exploded after searching")
 }
 
 // TestStreamPanicIsErrorEvent makes a streamed search panic, before its
-// first iteration and after two: the stream ends with an error event (after
-// the progress events sent, with nothing after it) holding a generic 500
-// problem with the request id, valid against openapi.yaml; the panic is
-// counted and logged with the request id; the slot and the memory are
-// given back and the server still plays.
+// first iteration and, in every game, after its iterations: the stream ends
+// with an error event (after the progress events sent, with nothing after
+// it) holding a generic 500 problem with the request id, every event valid
+// against openapi.yaml; the panic is counted and logged with the request
+// id; the slot and the memory are given back and the server still plays.
 func TestStreamPanicIsErrorEvent(t *testing.T) {
 	exploding := newGatedGame("exploding")
 	exploding.panics = true
-	ts := newTestServer(t, api.Config{}, exploding, panickyGame{})
+	ts := newTestServer(t, api.Config{}, exploding, panickyGame{tictactoe.Game{}}, panickyGame{connect4.Game{}},
+		panickyGame{gomoku.Game{}})
 	m := ts.api.Metrics()
 	for i, tc := range []struct {
-		game     string
-		progress int
-	}{{"exploding", 0}, {"panicky", 2}} {
+		game, moves string
+		progress    int
+	}{
+		{"exploding", `["a1"]`, 0},
+		{"panicky-tictactoe", `["a1"]`, 2},
+		{"panicky-connect4", `["4","4"]`, 2},
+		{"panicky-gomoku", `["h8","h9"]`, 2},
+	} {
 		id := fmt.Sprintf("stream-boom-%d", i)
-		req, err := http.NewRequest(http.MethodPost, ts.URL+"/move", strings.NewReader(`{"game":"`+tc.game+`","moves":["a1"]}`))
+		req, err := http.NewRequest(http.MethodPost, ts.URL+"/move", strings.NewReader(`{"game":"`+tc.game+`","moves":`+tc.moves+`}`))
 		if err != nil {
 			t.Fatal(err)
 		}
