@@ -34,6 +34,7 @@ func (s *State) Analyze(ctx context.Context, params engine.Params, n int) []engi
 	}
 	solver := acquireSolver(tableBits(params.TableBits), DefaultBook(), params.Memory)
 	defer releaseSolver(solver, params.Memory)
+	solver.SetThreads(params.Threads)
 	out := solver.analyzeColumns(ctx, s.pos, cols, analyzeOptions{})
 	engine.SortMoveScores(out)
 	if n > 0 && len(out) > n {
@@ -146,38 +147,6 @@ func columnEntry(p Position, cb columnSolve) engine.MoveScore {
 		e.Score, e.Outcome = cb.hi, engine.OutcomeLoss
 	}
 	return e
-}
-
-// narrow narrows lo <= score <= hi, proved bounds on the score of p (not
-// over) for its side to move, by the null-window bisection of bounds until
-// they meet or the solve is stopped (s.done, s.limit), and returns them.
-func (s *Solver) narrow(p Position, lo, hi int) (int, int) {
-	if p.CanWinNext() {
-		w := (Cells + 1 - p.moves) / 2
-		return w, w
-	}
-	if p.nonLosingMoves() == 0 {
-		l := -(Cells - p.moves) / 2
-		return l, l
-	}
-	for lo < hi {
-		med := lo + (hi-lo)/2
-		if med <= 0 && lo/2 < med {
-			med = lo / 2
-		} else if med >= 0 && hi/2 > med {
-			med = hi / 2
-		}
-		r := s.negamax(p, med, med+1)
-		if s.stopped {
-			break
-		}
-		if r <= med {
-			hi = max(r, lo)
-		} else {
-			lo = min(r, hi)
-		}
-	}
-	return lo, hi
 }
 
 // LevelDepth returns the plies a weaker level searches, a depth-limited

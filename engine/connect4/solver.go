@@ -101,12 +101,26 @@ func (s *Solver) Solve(p Position) int {
 // noMoveCol when none is known yet.
 func (s *Solver) bounds(p Position) (lo, hi, move int) {
 	if p.CanWinNext() {
-		return (Cells + 1 - p.moves) / 2, (Cells + 1 - p.moves) / 2, winningColumn(&p)
+		w := (Cells + 1 - p.moves) / 2
+		return w, w, winningColumn(&p)
+	}
+	lo, hi = s.narrow(p, -(Cells-p.moves)/2, (Cells+1-p.moves)/2)
+	return lo, hi, noMoveCol
+}
+
+// narrow narrows lo <= score <= hi, proved bounds on the score of p (not
+// over) for its side to move, by null-window searches that bisect the
+// range, biased towards zero, until they meet or the solve is stopped
+// (s.done, s.limit), and returns them.
+func (s *Solver) narrow(p Position, lo, hi int) (int, int) {
+	if p.CanWinNext() {
+		w := (Cells + 1 - p.moves) / 2
+		return w, w
 	}
 	if p.nonLosingMoves() == 0 {
-		return -(Cells - p.moves) / 2, -(Cells - p.moves) / 2, noMoveCol
+		l := -(Cells - p.moves) / 2
+		return l, l
 	}
-	lo, hi, move = -(Cells-p.moves)/2, (Cells+1-p.moves)/2, noMoveCol
 	for lo < hi {
 		med := lo + (hi-lo)/2
 		if med <= 0 && lo/2 < med {
@@ -119,12 +133,12 @@ func (s *Solver) bounds(p Position) (lo, hi, move int) {
 			break
 		}
 		if r <= med {
-			hi = r
+			hi = max(r, lo)
 		} else {
-			lo = r
+			lo = min(r, hi)
 		}
 	}
-	return lo, hi, move
+	return lo, hi
 }
 
 // nullWindow tests whether the score of p is above med: the result r is
