@@ -8,7 +8,7 @@
 //
 // State implements engine.Searcher (the solve), engine.Analyzer (the exact
 // score of every column, the reference solver's analyse mode: analysis.go)
-// and engine.LevelDepther.
+// and engine.LevelDepther and engine.LevelMarginer (the weaker levels).
 //
 // Techniques, in the order a search meets them:
 //   - Two-bitboard position (the side to move's stones, and all stones)
