@@ -105,7 +105,10 @@ func TestProgressAllocatesNothingPerIteration(t *testing.T) {
 	if calls < 20*9 {
 		t.Fatalf("%d reports in 21 searches of 9 iterations", calls)
 	}
-	if with > without+0.5 {
+	// A pooled table may be dropped (by a GC, or at random under the race
+	// detector) and allocated again: allow one. An allocation per
+	// iteration would add nine.
+	if with > without+1.5 {
 		t.Errorf("with progress %.1f allocations, without %.1f", with, without)
 	}
 }

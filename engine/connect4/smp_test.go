@@ -49,7 +49,7 @@ func TestParallelSolveStopsAtTheDeadline(t *testing.T) {
 	const threads = 4
 	s := NewSolver(DefaultTableBits, nil)
 	s.SetThreads(threads)
-	p := loadTestSet(t, "Test_L1_R3")[0].position(t)
+	p := pastBook(t, "Test_L1_R3").position(t)
 	done := make(chan struct{})
 	close(done)
 	s.done = done

@@ -169,8 +169,8 @@ func contains(ms []engine.Move, m engine.Move) bool {
 // TestSearchDeadline stops a hard solve at once: the answer is a legal,
 // non-losing move, marked incomplete.
 func TestSearchDeadline(t *testing.T) {
-	set := loadTestSet(t, "Test_L1_R3")
-	st := newState(t, movesSetup(set[0].moves))
+	tp := pastBook(t, "Test_L1_R3")
+	st := newState(t, movesSetup(tp.moves))
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Millisecond)
 	defer cancel()
 	res := engine.Search(ctx, st, engine.Params{})
@@ -183,8 +183,8 @@ func TestSearchDeadline(t *testing.T) {
 	if st.pos.nonLosingMoves()&columnMask(int(res.Move)) == 0 {
 		t.Fatalf("move %d lets the opponent win at once", res.Move+1)
 	}
-	if res.Outcome != engine.OutcomeUnknown && res.Outcome != outcomeOf(set[0].score) {
-		t.Fatalf("outcome %v contradicts the score %d", res.Outcome, set[0].score)
+	if res.Outcome != engine.OutcomeUnknown && res.Outcome != outcomeOf(tp.score) {
+		t.Fatalf("outcome %v contradicts the score %d", res.Outcome, tp.score)
 	}
 }
 

@@ -58,3 +58,16 @@ func (tp testPosition) position(t testing.TB) Position {
 	}
 	return p
 }
+
+// pastBook returns the first position of a test set the default book does
+// not answer, so that a test of a hard solve stays hard as the book grows.
+func pastBook(t testing.TB, name string) testPosition {
+	t.Helper()
+	for _, tp := range loadTestSet(t, name) {
+		if _, ok := DefaultBook().Lookup(tp.position(t)); !ok && len(tp.moves) > DefaultBook().Complete() {
+			return tp
+		}
+	}
+	t.Fatalf("%s: every position is in the book", name)
+	return testPosition{}
+}
