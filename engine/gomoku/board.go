@@ -13,13 +13,17 @@ const (
 )
 
 // board is a position with incremental line bookkeeping. For every cell and
-// each of the four directions it keeps the line key of the halfLine cells on
-// each side; the pattern tables turn a key into the pattern a player makes by
-// playing there. Over the empty cells it keeps, per player, the count of each
-// pattern and their summed value, so that threat tests and the evaluation are
-// O(1) and a move updates 4*2*halfLine keys.
+// each of the four directions it keeps the line key of the reach cells on
+// each side (halfLine under the standard rule, one fewer under freestyle,
+// whose patterns never depend on the fifth cell; the fields beyond reach
+// stay empty); the pattern tables turn a key into the pattern a player makes
+// by playing there. Over the empty cells it keeps, per player, the count of
+// each pattern and the count of each cell class, so
+// that threat tests and the evaluation are O(1) and a move updates
+// 4*2*reach keys.
 type board struct {
 	size, stride int
+	reach        int
 	rule         Rule
 	table        *patternTable
 	cells        [maxCells]int8
@@ -27,12 +31,20 @@ type board struct {
 	near         [maxCells]uint8 // stones within Chebyshev distance 2
 	steps        [4]int
 	count        [2][numPatterns]int32
-	value        [2]int32
-	hash         uint64
-	ply          int
-	history      [MaxSize * MaxSize]int16 // padded cells played, in order
-	five         bool                     // the last move made five
-	stones       int
+	// lines holds, per cell, the pattern table's byte of its key in each
+	// direction (both colours' patterns), kept for the empty cells and set
+	// again when a cell is emptied.
+	lines [maxCells][4]uint8
+	// combo holds, per colour and empty cell, the index of the combination
+	// of its four line patterns (see comboKeys); classes counts, per colour,
+	// the empty cells of each class.
+	combo   [2][maxCells]uint16
+	classes [2][numClasses]int32
+	hash    uint64
+	ply     int
+	history [MaxSize * MaxSize]int16 // padded cells played, in order
+	five    bool                     // the last move made five
+	stones  int
 	// box is the bounding box of the stones (padded rows and columns), per ply.
 	box [MaxSize*MaxSize + 1][4]int8
 }
@@ -40,6 +52,10 @@ type board struct {
 // init sets b to the empty board of the given size and rule.
 func (b *board) init(size int, r Rule) {
 	b.size, b.stride, b.rule = size, size+pad, r
+	b.reach = halfLine
+	if r == Freestyle {
+		b.reach = halfLine - 1
+	}
 	b.table = tableFor(r)
 	b.steps = [4]int{1, b.stride, b.stride + 1, b.stride - 1}
 	for i := range b.cells {
@@ -65,20 +81,28 @@ func (b *board) rowCol(i int) (row, col int) { return i/b.stride - pad, i%b.stri
 // toMove returns the colour to move: 0 for black (x), 1 for white (o).
 func (b *board) toMove() int { return b.ply & 1 }
 
-// pat returns the pattern colour makes in direction d by playing at i.
-func (b *board) pat(colour, d, i int) pattern { return b.table.get(colour, b.keys[d][i]) }
+// pat returns the pattern colour makes in direction d by playing at the
+// empty cell i.
+func (b *board) pat(colour, d, i int) pattern {
+	return pattern(b.lines[i][d] >> (4 * uint(colour)) & 15)
+}
 
-// recount rebuilds every key, the pattern counts and values from the cells.
+// linePat returns the pattern colour makes in direction d at any cell i,
+// empty or not, from its line key.
+func (b *board) linePat(colour, d, i int) pattern { return b.table.get(colour, b.keys[d][i]) }
+
+// recount rebuilds every key, line byte, combination, pattern count and
+// class count from the cells.
 func (b *board) recount() {
 	b.count = [2][numPatterns]int32{}
-	b.value = [2]int32{}
+	b.classes = [2][numClasses]int32{}
 	for i := range b.cells {
 		if b.cells[i] == wall {
 			continue
 		}
 		for d, step := range b.steps {
 			var key uint32
-			for k := -halfLine; k <= halfLine; k++ {
+			for k := -b.reach; k <= b.reach; k++ {
 				if k == 0 {
 					continue
 				}
@@ -90,28 +114,48 @@ func (b *board) recount() {
 				key |= uint32(c) << fieldShift(k)
 			}
 			b.keys[d][i] = key
+			b.lines[i][d] = b.table.lookup(key)
 			if b.cells[i] == empty {
 				b.addKey(i, key, 1)
 			}
 		}
+		if b.cells[i] == empty {
+			b.addCell(i, 1)
+		}
+	}
+}
+
+// addCell adds (sign 1) or removes (sign -1) an empty cell's classes from
+// the class counts, setting its combination indices from its line bytes
+// first when adding.
+func (b *board) addCell(i int, sign int32) {
+	for colour := range 2 {
+		if sign > 0 {
+			s := 4 * uint(colour)
+			var k uint16
+			for d := range 4 {
+				k += uint16(b.lines[i][d]>>s&15) * dirWeight[d]
+			}
+			b.combo[colour][i] = k
+		}
+		b.classes[colour][combos[b.combo[colour][i]].class] += sign
 	}
 }
 
 // addKey adds (sign 1) or removes (sign -1) the patterns of an empty cell's
-// line key from the counts and values.
+// line key from the pattern counts.
 func (b *board) addKey(i int, key uint32, sign int32) {
-	both := b.table[key]
+	both := b.table.lookup(key)
 	p0, p1 := both&15, both>>4
 	b.count[0][p0] += sign
-	b.value[0] += sign * patternValue[p0]
 	b.count[1][p1] += sign
-	b.value[1] += sign * patternValue[p1]
 }
 
 // play puts a stone of the side to move on the empty cell i.
 func (b *board) play(i int) {
 	colour := b.ply & 1
 	stone := uint32(colour + 1)
+	b.addCell(i, -1)
 	for d := range 4 {
 		key := b.keys[d][i]
 		b.addKey(i, key, -1)
@@ -121,7 +165,7 @@ func (b *board) play(i int) {
 	}
 	b.cells[i] = int8(stone)
 	for d, step := range b.steps {
-		for k := 1; k <= halfLine; k++ {
+		for k := 1; k <= b.reach; k++ {
 			b.setField(i+k*step, d, fieldShift(-k), stone)
 			b.setField(i-k*step, d, fieldShift(k), stone)
 		}
@@ -145,14 +189,17 @@ func (b *board) undo(i int) {
 	b.updateNear(i, -1)
 	b.cells[i] = empty
 	for d, step := range b.steps {
-		for k := 1; k <= halfLine; k++ {
+		for k := 1; k <= b.reach; k++ {
 			b.setField(i+k*step, d, fieldShift(-k), empty)
 			b.setField(i-k*step, d, fieldShift(k), empty)
 		}
 	}
 	for d := range 4 {
-		b.addKey(i, b.keys[d][i], 1)
+		key := b.keys[d][i]
+		b.lines[i][d] = b.table.lookup(key)
+		b.addKey(i, key, 1)
 	}
+	b.addCell(i, 1)
 	b.five = false
 }
 
@@ -165,17 +212,22 @@ func (b *board) setField(j, d int, shift uint, c uint32) {
 	if b.cells[j] != empty {
 		return
 	}
-	before, after := b.table[key], b.table[nk]
+	before, after := b.lines[j][d], b.table.lookup(nk)
 	if before == after {
 		return
 	}
+	b.lines[j][d] = after
 	for colour := range 2 {
 		shift := 4 * uint(colour)
 		p, q := before>>shift&15, after>>shift&15
 		if p != q {
 			b.count[colour][p]--
 			b.count[colour][q]++
-			b.value[colour] += patternValue[q] - patternValue[p]
+			ko := b.combo[colour][j]
+			kn := ko + uint16(q)*dirWeight[d] - uint16(p)*dirWeight[d]
+			b.combo[colour][j] = kn
+			b.classes[colour][combos[ko].class]--
+			b.classes[colour][combos[kn].class]++
 		}
 	}
 }

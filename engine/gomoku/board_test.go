@@ -6,7 +6,7 @@ import (
 )
 
 // fresh returns a board of b's size and rule holding the same stones with
-// every key, count and value rebuilt from scratch.
+// every key, count and class rebuilt from scratch.
 func fresh(b *board) *board {
 	f := new(board)
 	f.init(b.size, b.rule)
@@ -29,8 +29,20 @@ func sameBookkeeping(b *board) string {
 	if b.count != f.count {
 		return "pattern counts"
 	}
-	if b.value != f.value {
-		return "pattern values"
+	if b.classes != f.classes {
+		return "cell classes"
+	}
+	for i, c := range b.cells {
+		for colour := range 2 {
+			if c == empty && b.combo[colour][i] != f.combo[colour][i] {
+				return "combination indices"
+			}
+		}
+		for d := range 4 {
+			if c == empty && b.lines[i][d] != f.lines[i][d] {
+				return "line bytes"
+			}
+		}
 	}
 	var hash uint64
 	near := [maxCells]uint8{}
@@ -79,7 +91,8 @@ func randomGame(b *board, rng *rand.Rand, n int) []int {
 
 // TestBookkeepingMatchesRecount plays random games on several sizes under
 // both rules and checks after every move and every undo that the
-// incrementally kept keys, pattern counts, values, hash and neighbour counts
+// incrementally kept keys, line bytes, combinations, pattern and class
+// counts, hash and neighbour counts
 // equal a recount from the stones.
 func TestBookkeepingMatchesRecount(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
@@ -109,7 +122,7 @@ func TestBookkeepingMatchesRecount(t *testing.T) {
 }
 
 // TestPlayUndoRestores checks that undoing a random game restores the empty
-// board exactly: cells, keys, counts, values, hash and neighbours.
+// board exactly: cells, keys, counts, classes, hash and neighbours.
 func TestPlayUndoRestores(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	b := new(board)
@@ -120,7 +133,8 @@ func TestPlayUndoRestores(t *testing.T) {
 		for i := len(played) - 1; i >= 0; i-- {
 			b.undo(played[i])
 		}
-		if b.cells != start.cells || b.keys != start.keys || b.count != start.count || b.value != start.value ||
+		if b.cells != start.cells || b.keys != start.keys || b.count != start.count ||
+			b.classes != start.classes ||
 			b.hash != start.hash || b.near != start.near || b.ply != 0 || b.stones != 0 || b.five {
 			t.Fatalf("undoing %d moves did not restore the empty board", len(played))
 		}
@@ -140,7 +154,7 @@ func line(rule Rule, mine, blocks []int, at int) pattern {
 		b.cells[b.index(7, c)] = white
 	}
 	b.recount()
-	return b.pat(0, 0, b.index(7, at))
+	return b.linePat(0, 0, b.index(7, at))
 }
 
 // TestPatterns checks the classification of typical horizontal shapes.
@@ -172,6 +186,18 @@ func TestPatterns(t *testing.T) {
 	for _, tt := range tests {
 		if got := line(tt.rule, tt.mine, tt.blocks, tt.at); got != tt.want {
 			t.Errorf("%s: pattern %d, want %d", tt.name, got, tt.want)
+		}
+	}
+}
+
+// TestFreestyleInnerTable checks that the freestyle table, indexed by the
+// eight inner fields of a key, gives for every key what the table of whole
+// keys gives: the fifth cell on each side never changes a freestyle pattern.
+func TestFreestyleInnerTable(t *testing.T) {
+	whole, inner := buildTable(Freestyle, false), tableFor(Freestyle)
+	for key := range uint32(1 << keyBits) {
+		if w, i := whole.lookup(key), inner.lookup(key); w != i {
+			t.Fatalf("key %#x: whole table %#x, inner table %#x", key, w, i)
 		}
 	}
 }

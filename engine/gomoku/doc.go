@@ -10,16 +10,26 @@
 //   - A padded one-dimensional board: wall cells around the edge, so that
 //     line walks need no bounds checks.
 //   - Incremental line keys: for every cell and each of the four directions,
-//     the two-bit contents of the five cells on each side. Playing or
-//     undoing a stone updates the 40 keys it appears in, O(1) per move.
-//   - A pattern table built once per rule, 1 MiB, mapping a key to what each
+//     the two-bit contents of the five cells on each side (four under
+//     freestyle, whose patterns never depend on the fifth). Playing or
+//     undoing a stone updates the 40 (32) keys it appears in, O(1) per move.
+//   - A pattern table built once per rule, mapping a key to what each
 //     colour makes by playing at its centre: five, open four (two winning
 //     cells), four, open three (one move from an open four, split threes
-//     included), closed three, open two, two, one.
-//   - Per colour, a count of every pattern and its summed value over the
+//     included), closed three, open two, two, one. The standard rule's is
+//     indexed by the whole key (1 MiB); freestyle's by the inner eight
+//     fields (64 KiB, cache-resident).
+//   - Per empty cell, the table's byte of each direction and, per colour,
+//     the index of the combination of its four line patterns in a
+//     precomputed table (combo.go) that gives the cell's move-ordering
+//     score, strongest line, number of fours and class (open four or double
+//     four, four-three, four, double three, open three, ...), so that
+//     scoring a move is one load.
+//   - Per colour, a count of every pattern and of every cell class over the
 //     empty cells, kept up to date by the same updates, so that "does the
-//     opponent have a four / an open three" and the static evaluation are
-//     O(1) (https://www.chessprogramming.org/Incremental_Updates).
+//     opponent have a four / an open three", the wins that need no search
+//     and the static evaluation are O(1)
+//     (https://www.chessprogramming.org/Incremental_Updates).
 //   - Zobrist hashing with the side to move
 //     (https://www.chessprogramming.org/Zobrist_Hashing).
 //
@@ -42,6 +52,12 @@
 //     windows (https://www.chessprogramming.org/Principal_Variation_Search,
 //     https://www.chessprogramming.org/Aspiration_Windows), fail-soft, with
 //     mate-distance pruning and win scores stored relative to the node.
+//   - Quiescence search (https://www.chessprogramming.org/Quiescence_Search):
+//     at the horizon a four is always answered, and an open three for two
+//     more unforced plies (the defences and the side's own fours).
+//   - Wins that need no search, from the cell classes: an open four or a
+//     double four to make wins in 3 plies; a four-three or a double three
+//     wins in 5 when the opponent cannot make a four.
 //   - Transposition table (engine.Table) with the table move searched first.
 //   - Move generation by threat: the only block when the opponent has a
 //     four (searched without using depth); the defences and own fours when

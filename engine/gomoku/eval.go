@@ -18,64 +18,27 @@ var patternValue = [numPatterns]int32{
 
 // evaluate returns the static score of a position from the side to move's
 // point of view: the summed pattern values of both players over the empty
-// cells, the side to move's weighted up for the tempo, within ±MaxEval.
+// cells (from the pattern counts), the side to move's weighted up for the
+// tempo, within ±MaxEval.
 func (b *board) evaluate() int32 {
 	me := b.toMove()
-	v := b.value[me]*5/4 - b.value[1-me]
+	var mine, theirs int32
+	for p := patOne; p < numPatterns; p++ {
+		mine += patternValue[p] * b.count[me][p]
+		theirs += patternValue[p] * b.count[1-me][p]
+	}
+	v := mine*5/4 - theirs
 	return max(-engine.MaxEval, min(engine.MaxEval, v))
 }
 
-// Move-ordering scores of a cell for one player, from the patterns the
-// player makes there in the four directions.
-const (
-	scoreFive      = 1 << 20
-	scoreOpen4     = 1 << 17 // an open four or a double four
-	scoreFourThree = 1 << 15
-	scoreDouble3   = 1 << 13
-)
-
 // cellScore rates playing at the empty cell i for colour: the sum of its
-// line values, with bonuses for the combinations that win.
-func (b *board) cellScore(colour, i int) int32 {
-	var s int32
-	fours, threes := 0, 0
-	for d := range 4 {
-		p := b.pat(colour, d, i)
-		switch p {
-		case patFive:
-			return scoreFive
-		case patOpen4:
-			fours += 2
-		case patFour:
-			fours++
-		case patOpen3:
-			threes++
-		}
-		s += patternValue[p]
-	}
-	switch {
-	case fours >= 2:
-		s += scoreOpen4
-	case fours == 1 && threes > 0:
-		s += scoreFourThree
-	case threes >= 2:
-		s += scoreDouble3
-	}
-	return s
-}
+// line values, with bonuses for the combinations that win (comboOf).
+func (b *board) cellScore(colour, i int) int32 { return combos[b.combo[colour][i]].score }
 
-// threat returns the strongest pattern colour makes by playing at i, and
-// how many directions give a four or better.
+// threat returns the strongest pattern colour makes by playing at the empty
+// cell i, and how many directions give a four or better (an open four or
+// five counting twice).
 func (b *board) threat(colour, i int) (best pattern, fours int) {
-	for d := range 4 {
-		p := b.pat(colour, d, i)
-		best = max(best, p)
-		if p >= patFour {
-			fours++
-			if p >= patOpen4 {
-				fours++
-			}
-		}
-	}
-	return best, fours
+	c := &combos[b.combo[colour][i]]
+	return c.best, int(c.fours)
 }

@@ -191,7 +191,7 @@ func (b *board) fiveOnBoard() (colour int, ok bool) {
 			continue
 		}
 		for d := range 4 {
-			if b.pat(int(c)-1, d, i) == patFive {
+			if b.linePat(int(c)-1, d, i) == patFive {
 				return int(c) - 1, true
 			}
 		}

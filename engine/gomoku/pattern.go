@@ -38,13 +38,29 @@ const (
 
 // patternTable maps a line key to the patterns both colours make by playing
 // at its centre, packed in one byte (black in the low four bits, white in
-// the high four) so that one 1 MiB table serves both with one load.
-type patternTable [1 << keyBits]uint8
+// the high four) so that one table serves both with one load. The standard
+// rule's table is indexed by the whole key (1 MiB): telling an exact five
+// from an overline needs the fifth cell on each side. Under freestyle that
+// cell never matters (a five through the centre lies within four cells of
+// it), so its table is indexed by the inner eight fields alone (64 KiB),
+// small enough to stay in the cache.
+type patternTable struct {
+	bytes []uint8
+	shift uint   // the key is shifted right by shift
+	mask  uint32 // and masked to index bytes
+}
+
+// lookup returns the packed patterns of key.
+func (t *patternTable) lookup(key uint32) uint8 { return t.bytes[key>>t.shift&t.mask] }
 
 // get returns the pattern colour makes with key.
 func (t *patternTable) get(colour int, key uint32) pattern {
-	return pattern(t[key] >> (4 * uint(colour)) & 15)
+	return pattern(t.lookup(key) >> (4 * uint(colour)) & 15)
 }
+
+// innerBits is the size of the freestyle table's index: the eight fields
+// within four cells of the centre, which sit in bits 2 to 17 of a key.
+const innerBits = keyBits - 4
 
 var (
 	tableOnce [2]sync.Once
@@ -53,7 +69,7 @@ var (
 
 // tableFor returns the pattern table of a rule, building it on first use.
 func tableFor(r Rule) *patternTable {
-	tableOnce[r].Do(func() { tables[r] = buildTable(r) })
+	tableOnce[r].Do(func() { tables[r] = buildTable(r, r == Freestyle) })
 	return tables[r]
 }
 
@@ -78,8 +94,9 @@ const (
 // the 2*halfLine neighbours.
 const perspectiveKeys = 59049 // 3^10
 
-// buildTable classifies every line key for both colours under rule r.
-func buildTable(r Rule) *patternTable {
+// buildTable classifies every line key for both colours under rule r; when
+// inner, only the inner fields index the table (sound under freestyle only).
+func buildTable(r Rule, inner bool) *patternTable {
 	memo := make([]pattern, perspectiveKeys)
 	done := make([]bool, perspectiveKeys)
 	var classify func(line *[2*halfLine + 1]int8) pattern
@@ -101,9 +118,13 @@ func buildTable(r Rule) *patternTable {
 		memo[k], done[k] = p, true
 		return p
 	}
-	t := new(patternTable)
+	t := &patternTable{bytes: make([]uint8, 1<<keyBits), mask: 1<<keyBits - 1}
+	if inner {
+		t = &patternTable{bytes: make([]uint8, 1<<innerBits), shift: 2, mask: 1<<innerBits - 1}
+	}
 	var line [2*halfLine + 1]int8
-	for key := range 1 << keyBits {
+	for index := range len(t.bytes) {
+		key := uint32(index) << t.shift
 		for colour := range 2 {
 			own := int8(colour + 1)
 			for k := -halfLine; k <= halfLine; k++ {
@@ -120,7 +141,7 @@ func buildTable(r Rule) *patternTable {
 					line[k+halfLine] = pBlock
 				}
 			}
-			t[key] |= uint8(classify(&line)) << (4 * uint(colour))
+			t.bytes[index] |= uint8(classify(&line)) << (4 * uint(colour))
 		}
 	}
 	return t

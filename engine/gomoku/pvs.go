@@ -15,6 +15,16 @@ const (
 	vctMaxPly         = 2 // inner VCT only this close to the root
 )
 
+// quiescence is how many unforced plies past the horizon the main search
+// (unless plain) goes on answering an open three of the opponent's: at
+// depth 0 down to -quiescence+1 such a node searches the defences and its
+// own fours, and at -quiescence it is evaluated like any other horizon node.
+// Answers to a four are forced, cost no depth and are never cut off. With
+// two plies the puzzles take fewer nodes than with one (19 k against 24 k a
+// puzzle); without the bound the search explodes in positions full of
+// threes (puzzle 470 no longer solved in a million nodes).
+const quiescence = 2
+
 // iterate runs iterative deepening from depth 1 to maxDepth over the root
 // moves. The first iteration always scores at least one root move, the
 // first in order, and may be stopped after it (its best move so far is
@@ -170,10 +180,13 @@ func (s *searcher) searchRoot(depth, n int, alpha, beta int32) int32 {
 // pvs searches the position to depth plies at ply from the root and returns
 // its fail-soft value: <= alpha is an upper bound, >= beta a lower bound,
 // otherwise exact. Forced replies to a four do not use up depth; at the
-// horizon a four is still answered, and the side to move's continuous fours
-// are looked for before the static evaluation. Inner nodes run the threat
-// searches first. When the deadline or the node limit stops the search the
-// value is meaningless and s.stopped is set.
+// horizon a four is still answered and, unless plain, so is an open three
+// for quiescence more unforced plies (the replies are the defences and the
+// side to move's own fours); then the side to move's continuous fours are
+// looked for before the static evaluation.
+// Unless plain, a win that needs no search (quickWin) is returned at once.
+// Inner nodes run the threat searches first. When the deadline or the node
+// limit stops the search the value is meaningless and s.stopped is set.
 func (s *searcher) pvs(depth, ply int, alpha, beta int32) int32 {
 	s.nodes++
 	s.poll()
@@ -193,14 +206,18 @@ func (s *searcher) pvs(depth, ply int, alpha, beta int32) int32 {
 		return engine.WinScore - int32(ply) - 1
 	}
 	oppFour := b.count[opp][patFive] > 0
+	if !s.plain {
+		if p := b.quickWin(); p > 0 {
+			return engine.WinScore - int32(ply+p)
+		}
+	}
 	if ply >= maxPly-1 {
 		return b.evaluate()
 	}
 	if depth <= 0 {
-		if !oppFour || s.plain {
+		if s.plain || !oppFour && (b.count[opp][patOpen4] == 0 || depth <= -quiescence) {
 			return s.leaf(ply)
 		}
-		depth = 0
 	}
 	alpha = max(alpha, -(engine.WinScore - int32(ply)))
 	beta = min(beta, engine.WinScore-int32(ply)-1)
@@ -294,21 +311,6 @@ func (s *searcher) pvs(depth, ply int, alpha, beta int32) int32 {
 	return best
 }
 
-// leaf returns the value of a horizon node where the opponent has no four:
-// a win when the side to move has continuous fours (threat search on),
-// else the static evaluation.
-func (s *searcher) leaf(ply int) int32 {
-	b := s.b
-	me := b.toMove()
-	if s.useThreats && b.count[me][patFour]+b.count[me][patOpen4] > 0 {
-		s.threatNodes, s.budget = 0, leafVCFBudget
-		if p := s.vcf(maxVCF); p > 0 {
-			return engine.WinScore - int32(ply+p)
-		}
-	}
-	return b.evaluate()
-}
-
 // innerThreats runs the threat searches at an inner node where the opponent
 // has no four: the side to move's VCF, its VCT when depth allows, and, when
 // the opponent has an open three, whether every defence loses to the
@@ -340,6 +342,21 @@ func (s *searcher) innerThreats(depth, ply int) (int32, engine.Bound) {
 		}
 	}
 	return 0, engine.BoundNone
+}
+
+// leaf returns the value of a horizon node where the opponent has no four:
+// a win when the side to move has continuous fours (threat search on),
+// else the static evaluation.
+func (s *searcher) leaf(ply int) int32 {
+	b := s.b
+	me := b.toMove()
+	if s.useThreats && b.count[me][patFour]+b.count[me][patOpen4] > 0 {
+		s.threatNodes, s.budget = 0, leafVCFBudget
+		if p := s.vcf(maxVCF); p > 0 {
+			return engine.WinScore - int32(ply+p)
+		}
+	}
+	return b.evaluate()
 }
 
 // generate pushes the moves of the node at ply and returns their number:

@@ -23,15 +23,17 @@ type Options struct {
 	// iteration still completes, so the move is legal.
 	MaxNodes uint64
 	// NoThreatSearch turns off VCF and VCT at the root and inside the tree,
-	// leaving plain PVS over the pattern evaluation: the baseline the arena
-	// measures the threat search against.
+	// leaving PVS over the pattern evaluation with the threat-aware move
+	// generation, the quiescence search and the wins found without search:
+	// the baseline the arena measures the threat search against.
 	NoThreatSearch bool
 	// Plain turns off everything that knows about threats: VCF and VCT,
-	// the forced block of a four, the open-three defences and the
-	// extension of forced replies. What is left is plain alpha-beta (PVS
-	// with the table, killers and history) over every cell within two of a
-	// stone and the pattern evaluation, the engine a Gomoku programmer
-	// writes first: the arena's baseline for what the threat knowledge adds.
+	// the forced block of a four, the open-three defences, the extension of
+	// forced replies, the quiescence search and the wins found without
+	// search. What is left is plain alpha-beta (PVS with the table, killers
+	// and history) over every cell within two of a stone and the pattern
+	// evaluation, the engine a Gomoku programmer writes first: the arena's
+	// baseline for what the threat knowledge adds.
 	Plain bool
 }
 
