@@ -73,7 +73,7 @@ func comboOf(ps [4]pattern) comboInfo {
 		c.best = max(c.best, p)
 		c.score += patternValue[p]
 		switch p {
-		case patOpen4:
+		case patFive, patOpen4:
 			c.fours += 2
 		case patFour:
 			c.fours++
@@ -88,15 +88,6 @@ func comboOf(ps [4]pattern) comboInfo {
 	switch {
 	case c.best == patFive:
 		c.class, c.score = clsFive, scoreFive
-		c.fours = 0
-		for _, p := range ps {
-			if p >= patFour {
-				c.fours++
-				if p >= patOpen4 {
-					c.fours++
-				}
-			}
-		}
 	case c.fours >= 2:
 		c.class = clsWin
 		c.score += scoreOpen4
