@@ -10,16 +10,17 @@ import (
 // MaxLevel is the strongest playing level, the default: the full search.
 //
 // A level L below MaxLevel plays like a weaker human. It takes a move that
-// wins at once whenever it has one. Otherwise it scores its moves (Analyze)
-// with a shallow search, LevelDepth(L) plies counting the move, and then,
-// with a seeded chance that grows as L falls (LevelChance), plays not
-// necessarily the best but one of the near-best moves: those that score
+// wins at once whenever it has one. Otherwise it searches at full strength
+// but shallower, LevelDepth(L) plies, and plays that search's move, except
+// that with a seeded chance that grows as L falls (LevelChance) it plays
+// not necessarily the best but one of the near-best moves: it also scores
+// its moves (Analyze) at the same depth, and draws among those that score
 // within LevelMargin(L) of the best, among the few best (LevelCandidates),
-// drawn with weights that fall with the distance to the best score. The
-// margin widens as L falls. It never plays a move proved to lose while
-// another is not (so it blocks an opponent's immediate win when one move
-// can: the shallowest level still searches two plies) and always plays a
-// proved win when it has one.
+// with weights that fall with the distance to the best score. The margin
+// widens as L falls. It never plays a move proved to lose while another is
+// not (so it blocks an opponent's immediate win when one move can: the
+// shallowest level still searches two plies) and always plays a proved
+// win when it has one.
 const MaxLevel = 10
 
 // LevelDepther is implemented by a State whose game sets its own search
@@ -93,9 +94,15 @@ func LevelChance(level int) float64 {
 }
 
 // searchLevel plays st at params.Level: a move that wins at once when
-// there is one, else the moves scored at LevelDepth (params.Depth, when
-// smaller, wins, down to 2 plies), then a seeded choice among the
-// near-best (chooseMove).
+// there is one; else, unless the level's seeded draw deviates
+// (LevelChance), the move of a full-strength search to LevelDepth
+// (params.Depth, when smaller, wins, down to 2 plies); when it deviates,
+// that search's move and the moves Analyze scores at the same depth, and a
+// seeded choice among the near-best of them (chooseMove).
+// The search's own move ordering and threat knowledge see every move, so a
+// level never misses a defence the full search at its depth finds; the
+// candidates a game's Analyzer scores (Gomoku's few most promising) only
+// widen the choice.
 // The random source depends only on params.Seed and the position, so with
 // no deadline hit the move depends only on st and params.
 func searchLevel(ctx context.Context, st State, params Params) Result {
@@ -110,14 +117,30 @@ func searchLevel(ctx context.Context, st State, params Params) Result {
 		// that see an immediate threat.
 		depth = max(min(depth, params.Depth), min(2, st.RemainingPlies()))
 	}
-	k := LevelCandidates(params.Level)
 	sub := Params{Depth: depth, TableBits: params.TableBits, Memory: params.Memory}
-	moves := Analyze(ctx, st, sub, k)
-	rng := rand.New(rand.NewPCG(params.Seed, st.Hash()))
-	pick := chooseMove(moves, k, LevelMargin(st, params.Level), LevelChance(params.Level), rng)
+	draw := drawLevel(rand.New(rand.NewPCG(params.Seed, st.Hash())), LevelChance(params.Level))
+	if !draw.deviate {
+		res := Search(ctx, st, sub)
+		res.Elapsed = time.Since(start)
+		return res
+	}
+	// The search takes half the time to a deadline, the analysis the rest.
+	sctx, cancel := ctx, context.CancelFunc(func() {})
+	if d, ok := ctx.Deadline(); ok {
+		sctx, cancel = context.WithDeadline(ctx, start.Add(d.Sub(start)/2))
+	}
+	best := Search(sctx, st, sub)
+	cancel()
+	if best.Outcome == OutcomeWin || best.Outcome == OutcomeLoss {
+		best.Elapsed = time.Since(start)
+		return best
+	}
+	k := LevelCandidates(params.Level)
+	moves := withResult(Analyze(ctx, st, sub, k), best)
+	pick := chooseMove(moves, k, LevelMargin(st, params.Level), draw)
 
 	res := Result{Move: pick.Move, Score: pick.Score, Outcome: pick.Outcome, PliesToEnd: pick.PliesToEnd,
-		Depth: pick.Depth, Complete: true, PV: pick.PV}
+		Depth: pick.Depth, Complete: best.Complete, PV: pick.PV, Nodes: best.Nodes}
 	for _, m := range moves {
 		res.Nodes += m.Nodes
 		res.Complete = res.Complete && m.Complete
@@ -125,6 +148,21 @@ func searchLevel(ctx context.Context, st State, params Params) Result {
 	res.DeadlineHit = !res.Complete && ctx.Err() != nil
 	res.Elapsed = time.Since(start)
 	return res
+}
+
+// withResult returns moves, sorted best first, with the search result res
+// among them: unchanged when they score its move already, else with an
+// entry for it (its nodes counted with res, not here) and sorted again.
+func withResult(moves []MoveScore, res Result) []MoveScore {
+	for _, m := range moves {
+		if m.Move == res.Move {
+			return moves
+		}
+	}
+	moves = append(moves, MoveScore{Move: res.Move, Score: res.Score, Outcome: res.Outcome,
+		PliesToEnd: res.PliesToEnd, Depth: res.Depth, Complete: res.Complete, PV: res.PV})
+	SortMoveScores(moves)
+	return moves
 }
 
 // winAtOnce returns the result of playing the first legal move of st, in
@@ -144,20 +182,34 @@ func winAtOnce(st State) (Result, bool) {
 	return Result{}, false
 }
 
+// levelDraw is a level's two random draws for one move: whether it
+// deviates from the best move, and where in [0, 1) its weighted choice
+// among the near-best falls.
+type levelDraw struct {
+	deviate bool
+	at      float64
+}
+
+// drawLevel draws a levelDraw from rng that deviates with probability p.
+// It draws both numbers every time, so that the sequence of choices does
+// not depend on how many moves were eligible.
+func drawLevel(rng *rand.Rand, p float64) levelDraw {
+	deviate := rng.Float64() < p
+	return levelDraw{deviate: deviate, at: rng.Float64()}
+}
+
 // chooseMove returns the move a level plays from moves, sorted best first
 // (SortMoveScores) and not empty. It returns the best when the best is a
 // proved win or a proved loss (then every move loses; the best loses
-// slowest). Otherwise the eligible moves are those among the k best-ranked
-// that are not proved lost and score at most margin below the best; with
-// probability p it draws one of them (the best included) with weight
-// margin+1 minus its distance to the best score, so that a move as good as
-// the best is margin+1 times as likely as one at the margin's edge, and
-// else it returns the best. A proved loss is never returned while the best
-// is not one. The draws taken from rng do not depend on moves.
-func chooseMove(moves []MoveScore, k, margin int, p float64, rng *rand.Rand) MoveScore {
-	// Draw both numbers every time, so that the sequence of choices does
-	// not depend on how many moves were eligible.
-	deviate, r := rng.Float64() < p, rng.Float64()
+// slowest), or when draw does not deviate. Otherwise the eligible moves are
+// those among the k best-ranked that are not proved lost and score at most
+// margin below the best; it picks one of them (the best included) at
+// draw.at, with weight margin+1 minus its distance to the best score, so
+// that a move as good as the best is margin+1 times as likely as one at
+// the margin's edge. A proved loss is never returned while the best is not
+// one.
+func chooseMove(moves []MoveScore, k, margin int, draw levelDraw) MoveScore {
+	deviate, r := draw.deviate, draw.at
 	best := moves[0]
 	if best.Outcome == OutcomeWin || best.Outcome == OutcomeLoss || !deviate {
 		return best

@@ -21,7 +21,7 @@ func unknown(score int) MoveScore { return MoveScore{Score: score, Outcome: Outc
 func picks(moves []MoveScore, k, margin int, p float64, n int) map[Move]int {
 	got := map[Move]int{}
 	for seed := range uint64(n) {
-		got[chooseMove(moves, k, margin, p, rand.New(rand.NewPCG(seed, 1))).Move]++
+		got[chooseMove(moves, k, margin, drawLevel(rand.New(rand.NewPCG(seed, 1)), p)).Move]++
 	}
 	return got
 }
@@ -105,8 +105,8 @@ func TestChooseMoveProvedResults(t *testing.T) {
 func TestChooseMoveIsReproducible(t *testing.T) {
 	moves := scored(unknown(10), unknown(9), unknown(8), unknown(7))
 	for seed := range uint64(50) {
-		a := chooseMove(moves, 6, 5, 0.9, rand.New(rand.NewPCG(seed, 42)))
-		b := chooseMove(moves, 6, 5, 0.9, rand.New(rand.NewPCG(seed, 42)))
+		a := chooseMove(moves, 6, 5, drawLevel(rand.New(rand.NewPCG(seed, 42)), 0.9))
+		b := chooseMove(moves, 6, 5, drawLevel(rand.New(rand.NewPCG(seed, 42)), 0.9))
 		if a.Move != b.Move {
 			t.Fatalf("seed %d: %d then %d", seed, a.Move, b.Move)
 		}

@@ -65,8 +65,8 @@ func (st *State) candidateMoves(params engine.Params, limit int) []engine.Move {
 }
 
 // LevelDepth returns the plies a weaker level searches: 2 at levels 1 and
-// 2, one more every two levels, 6 (DefaultDepth) at level 9. From 4 plies
-// on, each scored move's search runs the root threat-space search (VCT),
-// so the levels from 5 up cost about as much as the full search per
-// candidate.
+// 2, one more every two levels, 6 (DefaultDepth) at level 9. A level
+// searches like the full search at that depth (the root threat-space
+// search included from 3 plies) and scores its few candidates (Analyze)
+// only when its draw deviates from the best.
 func (st *State) LevelDepth(level int) int { return 2 + (level-1)/2 }
