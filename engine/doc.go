@@ -48,7 +48,9 @@
 //     shallow analysis, then a seeded choice among the near-best moves (within
 //     a score margin of the best that widens as the level drops; a game may
 //     scale it, LevelMarginer) that never passes over a proved win nor plays
-//     a proved loss when something else is not lost.
+//     a proved loss when something else is not lost. A game that analyses
+//     only a few candidates (PartialAnalyzer) plays its search's move
+//     unless the draw deviates, and then adds that move to the candidates.
 //   - Params.Progress hears of every completed iteration, allocating
 //     nothing; a search that does not iterate reports its result once.
 package engine

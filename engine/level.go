@@ -10,18 +10,31 @@ import (
 // MaxLevel is the strongest playing level, the default: the full search.
 //
 // A level L below MaxLevel plays like a weaker human. It takes a move that
-// wins at once whenever it has one. Otherwise it searches at full strength
-// but shallower, LevelDepth(L) plies, and plays that search's move, except
-// that with a seeded chance that grows as L falls (LevelChance) it plays
-// not necessarily the best but one of the near-best moves: it also scores
-// its moves (Analyze) at the same depth, and draws among those that score
+// wins at once whenever it has one. Otherwise it scores its moves (Analyze)
+// with a shallow search, LevelDepth(L) plies counting the move, and then,
+// with a seeded chance that grows as L falls (LevelChance), plays not
+// necessarily the best but one of the near-best moves: those that score
 // within LevelMargin(L) of the best, among the few best (LevelCandidates),
-// with weights that fall with the distance to the best score. The margin
-// widens as L falls. It never plays a move proved to lose while another is
-// not (so it blocks an opponent's immediate win when one move can: the
-// shallowest level still searches two plies) and always plays a proved
-// win when it has one.
+// drawn with weights that fall with the distance to the best score. The
+// margin widens as L falls. A game that analyses only a few candidates
+// (PartialAnalyzer) plays the move of a full-strength search at that
+// depth instead of the best-scored candidate, and scores the candidates
+// only when it draws among the near-best. A level never plays a move
+// proved to lose while another is not (so it blocks an opponent's
+// immediate win when one move can: the shallowest level still searches
+// two plies) and always plays a proved win when it has one.
 const MaxLevel = 10
+
+// PartialAnalyzer is implemented by an Analyzer that may score only its
+// most promising moves rather than every legal one (Gomoku's multipv), so
+// that the best move can lie outside its analysis: its weaker levels play
+// their search's move and analyse only when they deviate from it
+// (MaxLevel). AnalyzesSomeMoves reports whether Analyze may leave legal
+// moves out.
+type PartialAnalyzer interface {
+	Analyzer
+	AnalyzesSomeMoves() bool
+}
 
 // LevelDepther is implemented by a State whose game sets its own search
 // depth for the weaker levels. LevelDepth returns the plies to search at
@@ -94,15 +107,10 @@ func LevelChance(level int) float64 {
 }
 
 // searchLevel plays st at params.Level: a move that wins at once when
-// there is one; else, unless the level's seeded draw deviates
-// (LevelChance), the move of a full-strength search to LevelDepth
-// (params.Depth, when smaller, wins, down to 2 plies); when it deviates,
-// that search's move and the moves Analyze scores at the same depth, and a
-// seeded choice among the near-best of them (chooseMove).
-// The search's own move ordering and threat knowledge see every move, so a
-// level never misses a defence the full search at its depth finds; the
-// candidates a game's Analyzer scores (Gomoku's few most promising) only
-// widen the choice.
+// there is one; else the moves scored at LevelDepth (params.Depth, when
+// smaller, wins, down to 2 plies) and a seeded choice among the near-best
+// (chooseMove). The moves scored are every legal move (Analyze), except
+// for a PartialAnalyzer (searchFirst).
 // The random source depends only on params.Seed and the position, so with
 // no deadline hit the move depends only on st and params.
 func searchLevel(ctx context.Context, st State, params Params) Result {
@@ -119,34 +127,56 @@ func searchLevel(ctx context.Context, st State, params Params) Result {
 	}
 	sub := Params{Depth: depth, TableBits: params.TableBits, Memory: params.Memory}
 	draw := drawLevel(rand.New(rand.NewPCG(params.Seed, st.Hash())), LevelChance(params.Level))
-	if !draw.deviate {
-		res := Search(ctx, st, sub)
-		res.Elapsed = time.Since(start)
-		return res
+	var res Result
+	if pa, ok := st.(PartialAnalyzer); ok && pa.AnalyzesSomeMoves() {
+		res = searchFirst(ctx, st, sub, params.Level, draw)
+	} else {
+		k := LevelCandidates(params.Level)
+		res = choose(ctx, Analyze(ctx, st, sub, k), k, LevelMargin(st, params.Level), draw)
 	}
-	// The search takes half the time to a deadline, the analysis the rest.
+	res.Elapsed = time.Since(start)
+	return res
+}
+
+// searchFirst plays st at level for a PartialAnalyzer, whose candidates
+// may leave out the best move: unless draw deviates, the move of a
+// full-strength search to sub.Depth, which sees every move (so a level
+// misses no defence the full search at its depth finds); when it deviates,
+// a choice (chooseMove) among that move and the candidates Analyze scores
+// at the same depth. The search then takes half the time to a deadline.
+func searchFirst(ctx context.Context, st State, sub Params, level int, draw levelDraw) Result {
+	if !draw.deviate {
+		return Search(ctx, st, sub)
+	}
 	sctx, cancel := ctx, context.CancelFunc(func() {})
 	if d, ok := ctx.Deadline(); ok {
-		sctx, cancel = context.WithDeadline(ctx, start.Add(d.Sub(start)/2))
+		now := time.Now()
+		sctx, cancel = context.WithDeadline(ctx, now.Add(d.Sub(now)/2))
 	}
 	best := Search(sctx, st, sub)
 	cancel()
 	if best.Outcome == OutcomeWin || best.Outcome == OutcomeLoss {
-		best.Elapsed = time.Since(start)
 		return best
 	}
-	k := LevelCandidates(params.Level)
-	moves := withResult(Analyze(ctx, st, sub, k), best)
-	pick := chooseMove(moves, k, LevelMargin(st, params.Level), draw)
+	k := LevelCandidates(level)
+	res := choose(ctx, withResult(Analyze(ctx, st, sub, k), best), k, LevelMargin(st, level), draw)
+	res.Nodes += best.Nodes
+	res.Complete = res.Complete && best.Complete
+	res.DeadlineHit = !res.Complete && ctx.Err() != nil
+	return res
+}
 
+// choose returns the result of playing chooseMove's pick among moves, with
+// the nodes of every move's search.
+func choose(ctx context.Context, moves []MoveScore, k, margin int, draw levelDraw) Result {
+	pick := chooseMove(moves, k, margin, draw)
 	res := Result{Move: pick.Move, Score: pick.Score, Outcome: pick.Outcome, PliesToEnd: pick.PliesToEnd,
-		Depth: pick.Depth, Complete: best.Complete, PV: pick.PV, Nodes: best.Nodes}
+		Depth: pick.Depth, Complete: true, PV: pick.PV}
 	for _, m := range moves {
 		res.Nodes += m.Nodes
 		res.Complete = res.Complete && m.Complete
 	}
 	res.DeadlineHit = !res.Complete && ctx.Err() != nil
-	res.Elapsed = time.Since(start)
 	return res
 }
 

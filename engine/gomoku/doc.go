@@ -2,8 +2,8 @@
 // 19x19 under the freestyle rule (five or more in a row wins) or the
 // standard rule (exactly five wins; an overline is an ordinary line). Game
 // registers as "gomoku" with the options "rule" and "size"; State
-// implements engine.State and engine.Searcher, and engine.Analyzer (the
-// multipv best candidates, multipv.go) and engine.LevelDepther.
+// implements engine.State and engine.Searcher, and engine.PartialAnalyzer
+// (the multipv best candidates, multipv.go) and engine.LevelDepther.
 //
 // Board representation and patterns (board.go, pattern.go):
 //

@@ -64,6 +64,11 @@ func (st *State) candidateMoves(params engine.Params, limit int) []engine.Move {
 	return out
 }
 
+// AnalyzesSomeMoves reports true: Analyze scores a few candidates, not
+// every move within reach (engine.PartialAnalyzer), so a weaker level
+// plays its search's move unless it draws among the near-best.
+func (st *State) AnalyzesSomeMoves() bool { return true }
+
 // LevelDepth returns the plies a weaker level searches: 2 at levels 1 and
 // 2, one more every two levels, 6 (DefaultDepth) at level 9. A level
 // searches like the full search at that depth (the root threat-space
