@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"math/rand/v2"
 	"testing"
 )
@@ -130,5 +131,79 @@ func TestLevelsAreGraded(t *testing.T) {
 	}
 	if DefaultLevelMargin(MaxLevel) != 0 || LevelChance(MaxLevel) != 0 {
 		t.Error("MaxLevel chooses")
+	}
+}
+
+// candidatesState is a position with ten quiet moves, 0 to 9, whose own
+// search (Searcher) plays 9, scoring 45, and whose analysis scores only
+// moves 0 (50) and 1 (40): a game whose analysis may leave the search's
+// move out. partial says whether it reports so (PartialAnalyzer).
+type candidatesState struct {
+	nim
+	partial bool
+}
+
+func (s *candidatesState) Outcome() Outcome { return OutcomeUnknown }
+func (s *candidatesState) LegalMoves(buf []Move) []Move {
+	buf = buf[:0]
+	for m := range Move(10) {
+		buf = append(buf, m)
+	}
+	return buf
+}
+func (s *candidatesState) MaxMoves() int       { return 10 }
+func (s *candidatesState) RemainingPlies() int { return 10 }
+func (s *candidatesState) Play(Move)           { s.ply++ }
+func (s *candidatesState) Undo(Move)           { s.ply-- }
+func (s *candidatesState) Clone() State        { c := *s; return &c }
+func (s *candidatesState) Search(_ context.Context, params Params) Result {
+	return Result{Move: 9, Score: 45, Depth: params.Depth, Complete: true, Nodes: 100, PV: []Move{9}}
+}
+func (s *candidatesState) Analyze(_ context.Context, params Params, _ int) []MoveScore {
+	return []MoveScore{
+		{Move: 0, Score: 50, Depth: params.Depth, Complete: true, Nodes: 10, PV: []Move{0}},
+		{Move: 1, Score: 40, Depth: params.Depth, Complete: true, Nodes: 10, PV: []Move{1}},
+	}
+}
+func (s *candidatesState) AnalyzesSomeMoves() bool { return s.partial }
+
+// TestLevelsOfPartialAnalyzersSearchFirst checks the levels of a game
+// whose analysis scores only some moves: a level that does not deviate
+// plays its search's move even where the analysis rates others higher;
+// one that deviates chooses among the analysed moves and the search's,
+// playing each sometimes; its nodes count both. A game whose analysis
+// covers every move (partial false) plays the analysis' best instead.
+func TestLevelsOfPartialAnalyzersSearchFirst(t *testing.T) {
+	for _, level := range []int{1, 5, 9} {
+		got := map[Move]int{}
+		for seed := range uint64(300) {
+			st := &candidatesState{partial: true}
+			draw := drawLevel(rand.New(rand.NewPCG(seed, st.Hash())), LevelChance(level))
+			res := Search(context.Background(), st, Params{Level: level, Seed: seed})
+			got[res.Move]++
+			switch {
+			case !draw.deviate && res.Move != 9:
+				t.Fatalf("level %d seed %d: played %d without deviating, want the search's 9", level, seed, res.Move)
+			case draw.deviate && res.Nodes != 120:
+				t.Errorf("level %d seed %d: %d nodes, want the search's 100 and the analysis' 20", level, seed, res.Nodes)
+			case !draw.deviate && res.Nodes != 100:
+				t.Errorf("level %d seed %d: %d nodes, want the search's 100 alone", level, seed, res.Nodes)
+			}
+		}
+		if level == 1 && (got[0] == 0 || got[1] == 0 || got[9] == 0) {
+			t.Errorf("level 1 always deviates: picks %v, want 0, 1 and 9 each sometimes", got)
+		}
+		if level == 9 && got[9] < 250 {
+			t.Errorf("level 9: picks %v, want the search's move nearly always", got)
+		}
+	}
+	whole := &candidatesState{partial: false}
+	for seed := range uint64(20) {
+		if drawLevel(rand.New(rand.NewPCG(seed, whole.Hash())), LevelChance(9)).deviate {
+			continue
+		}
+		if res := Search(context.Background(), whole, Params{Level: 9, Seed: seed}); res.Move != 0 {
+			t.Errorf("analysis of every move, level 9, seed %d: played %d, want its best, 0", seed, res.Move)
+		}
 	}
 }
