@@ -43,9 +43,9 @@
 //     VCT (fours and open threes, every defence against a three tried:
 //     the cells that leave no open three, and the defender's own fours).
 //     Both run at the root before the main search, at bounded node budgets
-//     and a quarter of the time to the deadline, and inside it: VCF at inner
-//     nodes and at the horizon, VCT and the "every defence loses" test near
-//     the root.
+//     and a quarter of the time to the deadline; VCF also runs inside it, at
+//     inner nodes and at the horizon. (VCT inside the tree cost more depth
+//     than it found wins; see pvs.go.)
 //   - The opponent's VCF detected at the root (by a null move): only the
 //     root moves after which it fails are searched.
 //   - Principal variation search with iterative deepening and aspiration
