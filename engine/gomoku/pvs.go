@@ -187,7 +187,7 @@ func (s *searcher) searchRoot(depth, n int, alpha, beta int32) int32 {
 // side to move's own fours); then the side to move's continuous fours are
 // looked for before the static evaluation.
 // Unless plain, a win that needs no search (quickWin) is returned at once,
-// and inner nodes look for continuous fours first (innerVCF). When the
+// and inner nodes look for continuous fours first (vcfWin). When the
 // deadline or the node limit stops the search the value is meaningless and
 // s.stopped is set.
 func (s *searcher) pvs(depth, ply int, alpha, beta int32) int32 {
@@ -242,7 +242,7 @@ func (s *searcher) pvs(depth, ply int, alpha, beta int32) int32 {
 		}
 	}
 	if s.useThreats && !oppFour {
-		if v, won := s.innerVCF(ply); won {
+		if v, won := s.vcfWin(ply, interiorVCFBudget); won {
 			if s.stopped {
 				return 0
 			}
@@ -314,15 +314,16 @@ func (s *searcher) pvs(depth, ply int, alpha, beta int32) int32 {
 	return best
 }
 
-// innerVCF looks for the side to move's continuous fours at an inner node
-// where the opponent has no four, and returns the proved win, if any.
-func (s *searcher) innerVCF(ply int) (int32, bool) {
+// vcfWin looks, within budget nodes, for the side to move's continuous
+// fours at a node ply plies from the root where the opponent has no four,
+// and returns the proved win, if any.
+func (s *searcher) vcfWin(ply int, budget uint64) (int32, bool) {
 	b := s.b
 	me := b.toMove()
 	if b.count[me][patFour]+b.count[me][patOpen4] == 0 {
 		return 0, false
 	}
-	s.threatNodes, s.budget = 0, interiorVCFBudget
+	s.threatNodes, s.budget = 0, budget
 	if p := s.vcf(maxVCF); p > 0 {
 		return engine.WinScore - int32(ply+p), true
 	}
@@ -333,15 +334,12 @@ func (s *searcher) innerVCF(ply int) (int32, bool) {
 // a win when the side to move has continuous fours (threat search on),
 // else the static evaluation.
 func (s *searcher) leaf(ply int) int32 {
-	b := s.b
-	me := b.toMove()
-	if s.useThreats && b.count[me][patFour]+b.count[me][patOpen4] > 0 {
-		s.threatNodes, s.budget = 0, leafVCFBudget
-		if p := s.vcf(maxVCF); p > 0 {
-			return engine.WinScore - int32(ply+p)
+	if s.useThreats {
+		if v, won := s.vcfWin(ply, leafVCFBudget); won {
+			return v
 		}
 	}
-	return b.evaluate()
+	return s.b.evaluate()
 }
 
 // generate pushes the moves of the node at ply and returns their number:
