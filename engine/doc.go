@@ -51,6 +51,8 @@
 //     a proved loss when something else is not lost. A game that analyses
 //     only a few candidates (PartialAnalyzer) plays its search's move
 //     unless the draw deviates, and then adds that move to the candidates.
+//     A game may bound the levels' searches by nodes (LevelNoder,
+//     Params.MaxNodes), a finer grade than whole plies.
 //   - Params.Progress hears of every completed iteration, allocating
 //     nothing; a search that does not iterate reports its result once.
 package engine

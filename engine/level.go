@@ -11,7 +11,8 @@ import (
 //
 // A level L below MaxLevel plays like a weaker human. It takes a move that
 // wins at once whenever it has one. Otherwise it scores its moves (Analyze)
-// with a shallow search, LevelDepth(L) plies counting the move, and then,
+// with a shallow search, LevelDepth(L) plies counting the move (and at
+// most LevelNodes(L) nodes a search, for a game that sets them), and then,
 // with a seeded chance that grows as L falls (LevelChance), plays not
 // necessarily the best but one of the near-best moves: those that score
 // within LevelMargin(L) of the best, among the few best (LevelCandidates),
@@ -41,6 +42,25 @@ type PartialAnalyzer interface {
 // level, 1 <= level < MaxLevel, at least 2.
 type LevelDepther interface {
 	LevelDepth(level int) int
+}
+
+// LevelNoder is implemented by a State whose game bounds the weaker levels'
+// searches by nodes as well as depth, which grades strength more finely
+// than whole plies where a ply costs several times the one before (Gomoku).
+// LevelNodes returns the node limit of every search a level runs
+// (Params.MaxNodes), 1 <= level < MaxLevel; it must grow with the level.
+// The game's search must honour Params.MaxNodes.
+type LevelNoder interface {
+	LevelNodes(level int) uint64
+}
+
+// LevelNodes returns the node limit of level in st: the game's own
+// (LevelNoder), or 0, no limit.
+func LevelNodes(st State, level int) uint64 {
+	if ln, ok := st.(LevelNoder); ok {
+		return ln.LevelNodes(level)
+	}
+	return 0
 }
 
 // LevelMarginer is implemented by a State whose heuristic scores are in
@@ -125,7 +145,7 @@ func searchLevel(ctx context.Context, st State, params Params) Result {
 		// that see an immediate threat.
 		depth = max(min(depth, params.Depth), min(2, st.RemainingPlies()))
 	}
-	sub := Params{Depth: depth, TableBits: params.TableBits, Memory: params.Memory}
+	sub := Params{Depth: depth, MaxNodes: LevelNodes(st, params.Level), TableBits: params.TableBits, Memory: params.Memory}
 	draw := drawLevel(rand.New(rand.NewPCG(params.Seed, st.Hash())), LevelChance(params.Level))
 	var res Result
 	if pa, ok := st.(PartialAnalyzer); ok && pa.AnalyzesSomeMoves() {
@@ -143,7 +163,9 @@ func searchLevel(ctx context.Context, st State, params Params) Result {
 // full-strength search to sub.Depth, which sees every move (so a level
 // misses no defence the full search at its depth finds); when it deviates,
 // a choice (chooseMove) among that move and the candidates Analyze scores
-// at the same depth. The search then takes half the time to a deadline.
+// at the depth the search completed (at least 2 plies; its node limit,
+// when sub has one, bounds each candidate's search). The search then takes
+// half the time to a deadline.
 func searchFirst(ctx context.Context, st State, sub Params, level int, draw levelDraw) Result {
 	if !draw.deviate {
 		return Search(ctx, st, sub)
@@ -159,6 +181,11 @@ func searchFirst(ctx context.Context, st State, sub Params, level int, draw leve
 		return best
 	}
 	k := LevelCandidates(level)
+	if sub.MaxNodes != 0 {
+		// The node limit may have stopped the search short of sub.Depth;
+		// score the candidates as deep as it saw.
+		sub.Depth = min(sub.Depth, max(best.Depth, 2))
+	}
 	res := choose(ctx, withResult(Analyze(ctx, st, sub, k), best), k, LevelMargin(st, level), draw)
 	res.Nodes += best.Nodes
 	res.Complete = res.Complete && best.Complete

@@ -207,3 +207,62 @@ func TestLevelsOfPartialAnalyzersSearchFirst(t *testing.T) {
 		}
 	}
 }
+
+// nodeLimitedState is a candidatesState whose game bounds its levels'
+// searches by nodes (LevelNoder: 1000 a level), whose search stops at 3
+// plies whatever the depth asked, and which records the params its search
+// and analysis were given.
+type nodeLimitedState struct {
+	candidatesState
+	searched, analysed []Params
+}
+
+func (s *nodeLimitedState) LevelNodes(level int) uint64 { return 1000 * uint64(level) }
+func (s *nodeLimitedState) Search(ctx context.Context, params Params) Result {
+	s.searched = append(s.searched, params)
+	res := s.candidatesState.Search(ctx, params)
+	res.Depth, res.Complete = 3, false
+	return res
+}
+func (s *nodeLimitedState) Analyze(ctx context.Context, params Params, n int) []MoveScore {
+	s.analysed = append(s.analysed, params)
+	return s.candidatesState.Analyze(ctx, params, n)
+}
+
+// TestLevelsPassTheirNodeLimit checks that a level of a LevelNoder game
+// gives its node limit to its search and, when it deviates, to the
+// analysis of its candidates, which searches only as deep as the
+// node-limited search completed (at least 2 plies); and that a game
+// without one sets no limit.
+func TestLevelsPassTheirNodeLimit(t *testing.T) {
+	for _, level := range []int{2, 5, 9} {
+		deviated, kept := false, false
+		for seed := uint64(0); seed < 200 && !(deviated && kept); seed++ {
+			st := &nodeLimitedState{candidatesState: candidatesState{partial: true}}
+			draw := drawLevel(rand.New(rand.NewPCG(seed, st.Hash())), LevelChance(level))
+			Search(context.Background(), st, Params{Level: level, Seed: seed})
+			want := uint64(1000 * level)
+			if len(st.searched) != 1 || st.searched[0].MaxNodes != want || st.searched[0].Depth != LevelDepth(st, level) {
+				t.Fatalf("level %d: searches %+v, want one to depth %d with a limit of %d nodes", level, st.searched, LevelDepth(st, level), want)
+			}
+			if !draw.deviate {
+				kept = true
+				if len(st.analysed) != 0 {
+					t.Errorf("level %d seed %d: analysed without deviating", level, seed)
+				}
+				continue
+			}
+			deviated = true
+			depth := min(LevelDepth(st, level), 3)
+			if len(st.analysed) != 1 || st.analysed[0].MaxNodes != want || st.analysed[0].Depth != depth {
+				t.Errorf("level %d seed %d: analyses %+v, want one to depth %d with a limit of %d nodes", level, seed, st.analysed, depth, want)
+			}
+		}
+		if !deviated || !kept {
+			t.Errorf("level %d: deviated %v, kept to the search %v in 200 seeds, want both", level, deviated, kept)
+		}
+	}
+	if n := LevelNodes(&candidatesState{}, 5); n != 0 {
+		t.Errorf("a game without LevelNodes: limit %d, want none", n)
+	}
+}

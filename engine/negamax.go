@@ -4,15 +4,19 @@ package engine
 // and returns its fail-soft value: if the result is <= alpha the search failed
 // low and it is an upper bound; if >= beta it failed high and is a lower bound;
 // otherwise it is exact. On return s.pv[ply][ply:s.pvLen[ply]] holds the
-// principal variation from this node. When the deadline stops the search the
-// return value is meaningless and s.stopped is set.
+// principal variation from this node. When the deadline or the node limit
+// stops the search the return value is meaningless and s.stopped is set.
 func (s *search) negamax(depth, ply int, alpha, beta int32) int32 {
 	s.nodes++
-	if s.nodes&(pollInterval-1) == 0 && s.mayStop {
-		select {
-		case <-s.done:
+	if s.mayStop {
+		if s.maxNodes != 0 && s.nodes >= s.maxNodes {
 			s.stopped = true
-		default:
+		} else if s.nodes&(pollInterval-1) == 0 {
+			select {
+			case <-s.done:
+				s.stopped = true
+			default:
+			}
 		}
 	}
 	if s.stopped {

@@ -34,6 +34,13 @@ type Params struct {
 	// Seed makes a weaker level's choice among near-best moves
 	// reproducible: the same position, params and seed give the same move.
 	Seed uint64
+	// MaxNodes, when not zero, stops the search once about this many nodes
+	// are spent, as a deadline would but reproducibly: the result is the
+	// last completed iteration (the first always completes), Complete is
+	// false and DeadlineHit stays false. The generic search and Gomoku's
+	// honour it, and so does Connect Four's depth-limited search; its exact
+	// solve does not. The weaker levels set it (LevelNoder).
+	MaxNodes uint64
 	// Threads is how many goroutines the search may use. A game whose
 	// search can split (the Connect Four solver's lazy SMP) uses up to this
 	// many; the others use one. Zero means one. The answer does not depend
@@ -98,6 +105,7 @@ func Search(ctx context.Context, st State, params Params) Result {
 	bits = min(bits, MaxTableBits)
 
 	s := newSearch(st, acquireTable(bits, params.Memory), maxDepth, ctx.Done())
+	s.maxNodes = params.MaxNodes
 	defer releaseTable(s.tt, params.Memory)
 
 	var res Result
@@ -107,7 +115,7 @@ func Search(ctx context.Context, st State, params Params) Result {
 		s.mayStop = depth > 1
 		v := s.negamax(depth, 0, -infinity, infinity)
 		if s.stopped {
-			res.DeadlineHit = true
+			res.DeadlineHit = ctx.Err() != nil
 			break
 		}
 		score = v
@@ -176,6 +184,7 @@ type search struct {
 	// bestLine is the root variation of the last completed iteration.
 	bestLine []Move
 	nodes    uint64
+	maxNodes uint64 // Params.MaxNodes; 0: no limit
 	done     <-chan struct{}
 	mayStop  bool
 	stopped  bool

@@ -2,6 +2,7 @@ package engine_test
 
 import (
 	"context"
+	"slices"
 	"testing"
 
 	"movesvc/engine"
@@ -69,4 +70,37 @@ func TestRegistry(t *testing.T) {
 		}
 	}()
 	engine.NewRegistry(tictactoe.Game{}, tictactoe.Game{})
+}
+
+// TestSearchStopsAtTheNodeLimit checks Params.MaxNodes in the generic
+// search: the full solve of tic-tac-toe takes thousands of nodes; with a
+// limit of a few hundred it stops within a poll of it, after the first
+// iteration, with a legal move, incomplete but no deadline hit, and the
+// same move every time.
+func TestSearchStopsAtTheNodeLimit(t *testing.T) {
+	ttt, err := tictactoe.Game{}.NewState(engine.Setup{FromMoves: true, Moves: []string{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := generic{ttt}
+	full := engine.Search(context.Background(), st, engine.Params{})
+	const limit = 300
+	if full.Nodes < 10*limit {
+		t.Fatalf("full solve: %d nodes, want many more than the limit %d", full.Nodes, limit)
+	}
+	res := engine.Search(context.Background(), st, engine.Params{MaxNodes: limit})
+	if res.Nodes < limit || res.Nodes > limit+1 {
+		t.Errorf("limit %d: searched %d nodes", limit, res.Nodes)
+	}
+	if res.Complete || res.DeadlineHit || res.Depth < 1 || res.Depth >= full.Depth {
+		t.Errorf("limit %d: complete %v, deadline hit %v, depth %d (full %d), want an incomplete search of at least one ply",
+			limit, res.Complete, res.DeadlineHit, res.Depth, full.Depth)
+	}
+	legal := st.LegalMoves(nil)
+	if !slices.Contains(legal, res.Move) {
+		t.Errorf("limit %d: move %v not among the legal %v", limit, res.Move, legal)
+	}
+	if again := engine.Search(context.Background(), st, engine.Params{MaxNodes: limit}); again.Move != res.Move || again.Nodes != res.Nodes {
+		t.Errorf("same limit, another result: %v in %d nodes, then %v in %d", res.Move, res.Nodes, again.Move, again.Nodes)
+	}
 }

@@ -96,7 +96,7 @@ func TestLevelIsReproducible(t *testing.T) {
 	for _, name := range []string{"tictactoe", "connect4", "gomoku"} {
 		t.Run(name, func(t *testing.T) {
 			g, _ := gamesRegistry.Lookup(name)
-			st, err := g.NewState(engine.Setup{FromMoves: true, Moves: ladderStart[name]})
+			st, err := g.NewState(engine.Setup{FromMoves: true, Moves: ladderStart(name, 0)})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -86,3 +86,30 @@ func BenchmarkVCF(b *testing.B) {
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
 }
+
+// TestParamsNodeLimit checks that engine.Params.MaxNodes limits the search
+// as Options.MaxNodes does (the weaker levels set it): the same move in
+// the same nodes, about the limit, far fewer than the search unlimited,
+// incomplete with no deadline hit; and that the smaller of the two limits
+// applies.
+func TestParamsNodeLimit(t *testing.T) {
+	st := middlegameState(t)
+	ctx := context.Background()
+	const limit = 5_000
+	full := st.SearchWith(ctx, engine.Params{Depth: 6}, gomoku.Options{})
+	byParams := st.Search(ctx, engine.Params{Depth: 6, MaxNodes: limit})
+	byOptions := st.SearchWith(ctx, engine.Params{Depth: 6}, gomoku.Options{MaxNodes: limit})
+	both := st.SearchWith(ctx, engine.Params{Depth: 6, MaxNodes: 4 * limit}, gomoku.Options{MaxNodes: limit})
+	if full.Nodes < 10*limit {
+		t.Fatalf("unlimited search: %d nodes, want many more than %d", full.Nodes, limit)
+	}
+	if byParams.Nodes < limit || byParams.Nodes > limit+limit/10 || byParams.Complete || byParams.DeadlineHit {
+		t.Errorf("Params.MaxNodes %d: %d nodes, complete %v, deadline hit %v", limit, byParams.Nodes, byParams.Complete, byParams.DeadlineHit)
+	}
+	for name, r := range map[string]engine.Result{"Options.MaxNodes": byOptions, "the smaller of both": both} {
+		if r.Move != byParams.Move || r.Nodes != byParams.Nodes {
+			t.Errorf("%s: %s in %d nodes; Params.MaxNodes: %s in %d", name,
+				st.FormatMove(r.Move), r.Nodes, st.FormatMove(byParams.Move), byParams.Nodes)
+		}
+	}
+}

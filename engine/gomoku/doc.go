@@ -3,7 +3,8 @@
 // standard rule (exactly five wins; an overline is an ordinary line). Game
 // registers as "gomoku" with the options "rule" and "size"; State
 // implements engine.State and engine.Searcher, and engine.PartialAnalyzer
-// (the multipv best candidates, multipv.go) and engine.LevelDepther.
+// (the multipv best candidates, multipv.go), engine.LevelDepther and
+// engine.LevelNoder (weaker levels graded by nodes).
 //
 // Board representation and patterns (board.go, pattern.go):
 //

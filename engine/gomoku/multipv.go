@@ -69,9 +69,28 @@ func (st *State) candidateMoves(params engine.Params, limit int) []engine.Move {
 // plays its search's move unless it draws among the near-best.
 func (st *State) AnalyzesSomeMoves() bool { return true }
 
-// LevelDepth returns the plies a weaker level searches: 2 at levels 1 and
-// 2, one more every two levels, 6 (DefaultDepth) at level 9. A level
-// searches like the full search at that depth (the root threat-space
-// search included from 3 plies) and scores its few candidates (Analyze)
-// only when its draw deviates from the best.
-func (st *State) LevelDepth(level int) int { return 2 + (level-1)/2 }
+// LevelDepth returns the plies a weaker level searches at most:
+// DefaultDepth at every level, as the full search; its node limit
+// (LevelNodes) is what makes it shallower. A level searches like the full
+// search (the root threat-space search included) and scores its few
+// candidates (Analyze) only when its draw deviates from the best.
+func (st *State) LevelDepth(level int) int { return DefaultDepth }
+
+// levelNodes are the node limits of LevelNodes, by level.
+var levelNodes = [engine.MaxLevel]uint64{1: 1_000, 2: 2_000, 3: 4_000, 4: 8_000, 5: 16_000,
+	6: 40_000, 7: 100_000, 8: 250_000, 9: 600_000}
+
+// LevelNodes returns the node limit of a weaker level's searches: 1,000 at
+// level 1, doubling up to 16,000 at level 5, then about two and a half
+// times a level, 600,000 at level 9 (the full search at DefaultDepth takes
+// from about 100,000 to a few million nodes in the middlegame). Levels two
+// apart thus differ fourfold or more in nodes: by whole plies they could
+// not, one ply costing several times the one before and two plies apart
+// beating the shallower side in every self-play game while one ply apart
+// won only two in three (README, Levels). 0 outside 1..MaxLevel-1.
+func (st *State) LevelNodes(level int) uint64 {
+	if level < 1 || level >= engine.MaxLevel {
+		return 0
+	}
+	return levelNodes[level]
+}

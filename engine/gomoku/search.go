@@ -191,8 +191,9 @@ func (st *State) Search(ctx context.Context, params engine.Params) engine.Result
 // the requested depth (DefaultDepth when none, at most MaxDepth), its root
 // moves restricted to those that stop the opponent's continuous fours when
 // the opponent has some. A proved result sets Outcome and PliesToEnd; st is
-// restored before it returns. With no deadline hit the result depends only
-// on st, params and opt.
+// restored before it returns. The node limit is the smaller of
+// params.MaxNodes and opt.MaxNodes that is set. With no deadline hit the
+// result depends only on st, params and opt.
 func (st *State) SearchWith(ctx context.Context, params engine.Params, opt Options) engine.Result {
 	start := time.Now()
 	b := &st.b
@@ -206,6 +207,9 @@ func (st *State) SearchWith(ctx context.Context, params engine.Params, opt Optio
 		bits = engine.DefaultTableBits
 	}
 	bits = min(bits, engine.MaxTableBits)
+	if params.MaxNodes != 0 && (opt.MaxNodes == 0 || params.MaxNodes < opt.MaxNodes) {
+		opt.MaxNodes = params.MaxNodes
+	}
 	s := getSearcher(b, bits, ctx.Done(), opt, params.Memory)
 	defer putSearcher(s, params.Memory)
 	s.progress = progressHook{fn: params.Progress, start: start, size: b.size}
