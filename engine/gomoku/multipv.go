@@ -87,7 +87,7 @@ var levelNodes = [engine.MaxLevel]uint64{1: 1_000, 2: 2_000, 3: 4_000, 4: 8_000,
 // apart thus differ fourfold or more in nodes: by whole plies they could
 // not, one ply costing several times the one before and two plies apart
 // beating the shallower side in every self-play game while one ply apart
-// won only two in three (README, Levels). 0 outside 1..MaxLevel-1.
+// won only two in three (README, "Playing levels"). 0 outside 1..MaxLevel-1.
 func (st *State) LevelNodes(level int) uint64 {
 	if level < 1 || level >= engine.MaxLevel {
 		return 0
