@@ -8,6 +8,7 @@ import (
 	"net"
 	"net/http"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -103,6 +104,11 @@ func TestSlowClientsAreCutOff(t *testing.T) {
 			br := bufio.NewReader(conn)
 			status, _ := br.ReadString('\n')
 			_, err := io.Copy(io.Discard, br) // until the server closes
+			if errors.Is(err, syscall.ECONNRESET) {
+				// The server hung up with bytes of ours unread, which
+				// its kernel answers with a reset: cut off all the same.
+				err = nil
+			}
 			closed <- result{kind: kind, status: strings.TrimSpace(status), err: err}
 		}()
 		if _, err := io.WriteString(conn, head); err != nil {
