@@ -116,6 +116,6 @@ func (p player) move(st *gomoku.State) engine.Result {
 	if depth <= 0 {
 		depth = gomoku.MaxDepth
 	}
-	return st.SearchWith(ctx, engine.Params{Depth: depth, TableBits: p.bits},
-		gomoku.Options{MaxNodes: p.nodes, NoThreatSearch: !p.threats, Plain: p.plain})
+	return st.SearchWith(ctx, engine.Params{Depth: depth, TableBits: p.bits, MaxNodes: p.nodes},
+		gomoku.Options{NoThreatSearch: !p.threats, Plain: p.plain})
 }

@@ -207,7 +207,7 @@ func (br *brain) move() string {
 	if depth <= 0 {
 		depth = gomoku.MaxDepth
 	}
-	res := st.SearchWith(ctx, engine.Params{Depth: depth, TableBits: br.bits}, gomoku.Options{MaxNodes: br.cfg.nodes})
+	res := st.Search(ctx, engine.Params{Depth: depth, TableBits: br.bits, MaxNodes: br.cfg.nodes})
 	row, col := st.Cell(res.Move)
 	br.cells[row*br.size+col] = own
 	return fmt.Sprintf("%d,%d", col, row)

@@ -29,7 +29,7 @@ func TestSearchAllocations(t *testing.T) {
 	ctx := context.Background()
 	run := func(depth int, nodes uint64) float64 {
 		return testing.AllocsPerRun(5, func() {
-			st.SearchWith(ctx, engine.Params{Depth: depth}, gomoku.Options{MaxNodes: nodes})
+			st.Search(ctx, engine.Params{Depth: depth, MaxNodes: nodes})
 		})
 	}
 	shallow, deep := run(2, 2_000), run(8, 20_000)
@@ -88,28 +88,27 @@ func BenchmarkVCF(b *testing.B) {
 }
 
 // TestParamsNodeLimit checks that engine.Params.MaxNodes limits the search
-// as Options.MaxNodes does (the weaker levels set it): the same move in
-// the same nodes, about the limit, far fewer than the search unlimited,
-// incomplete with no deadline hit; and that the smaller of the two limits
-// applies.
+// (the weaker levels, the tools and the tests set it): about the limit,
+// far fewer than the search unlimited, incomplete with no deadline hit,
+// and reproducible: the same move in the same nodes again, and through
+// SearchWith with no options.
 func TestParamsNodeLimit(t *testing.T) {
 	st := middlegameState(t)
 	ctx := context.Background()
 	const limit = 5_000
-	full := st.SearchWith(ctx, engine.Params{Depth: 6}, gomoku.Options{})
-	byParams := st.Search(ctx, engine.Params{Depth: 6, MaxNodes: limit})
-	byOptions := st.SearchWith(ctx, engine.Params{Depth: 6}, gomoku.Options{MaxNodes: limit})
-	both := st.SearchWith(ctx, engine.Params{Depth: 6, MaxNodes: 4 * limit}, gomoku.Options{MaxNodes: limit})
+	params := engine.Params{Depth: 6, MaxNodes: limit}
+	full := st.Search(ctx, engine.Params{Depth: 6})
+	limited := st.Search(ctx, params)
 	if full.Nodes < 10*limit {
 		t.Fatalf("unlimited search: %d nodes, want many more than %d", full.Nodes, limit)
 	}
-	if byParams.Nodes < limit || byParams.Nodes > limit+limit/10 || byParams.Complete || byParams.DeadlineHit {
-		t.Errorf("Params.MaxNodes %d: %d nodes, complete %v, deadline hit %v", limit, byParams.Nodes, byParams.Complete, byParams.DeadlineHit)
+	if limited.Nodes < limit || limited.Nodes > limit+limit/10 || limited.Complete || limited.DeadlineHit {
+		t.Errorf("Params.MaxNodes %d: %d nodes, complete %v, deadline hit %v", limit, limited.Nodes, limited.Complete, limited.DeadlineHit)
 	}
-	for name, r := range map[string]engine.Result{"Options.MaxNodes": byOptions, "the smaller of both": both} {
-		if r.Move != byParams.Move || r.Nodes != byParams.Nodes {
-			t.Errorf("%s: %s in %d nodes; Params.MaxNodes: %s in %d", name,
-				st.FormatMove(r.Move), r.Nodes, st.FormatMove(byParams.Move), byParams.Nodes)
+	for name, r := range map[string]engine.Result{"again": st.Search(ctx, params), "SearchWith": st.SearchWith(ctx, params, gomoku.Options{})} {
+		if r.Move != limited.Move || r.Nodes != limited.Nodes {
+			t.Errorf("%s: %s in %d nodes; first: %s in %d", name,
+				st.FormatMove(r.Move), r.Nodes, st.FormatMove(limited.Move), limited.Nodes)
 		}
 	}
 }

@@ -70,7 +70,7 @@
 //   - When every move loses, the move a search without the threat search
 //     prefers, for the most stubborn defence.
 //   - Deadline from the context, polled every 256 nodes in both searches; a
-//     node limit (Options.MaxNodes) for reproducible tools and tests. The
+//     node limit (engine.Params.MaxNodes) for reproducible tools and tests. The
 //     first iteration always completes.
 //   - No allocation per node: one move stack shared by every ply, reused
 //     searchers with their tables.

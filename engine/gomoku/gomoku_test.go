@@ -48,13 +48,13 @@ func position(t testing.TB, rule string, xs, os []string) *gomoku.State {
 	return st.(*gomoku.State)
 }
 
-// search runs a search of st to depth with a node limit, so that results do
-// not depend on the machine's speed.
-func search(st *gomoku.State, depth int, opt gomoku.Options) engine.Result {
-	if opt.MaxNodes == 0 {
-		opt.MaxNodes = 2_000_000
+// search runs a search of st to depth with a limit of maxNodes nodes (2
+// million when 0), so that results do not depend on the machine's speed.
+func search(st *gomoku.State, depth int, maxNodes uint64, opt gomoku.Options) engine.Result {
+	if maxNodes == 0 {
+		maxNodes = 2_000_000
 	}
-	return st.SearchWith(context.Background(), engine.Params{Depth: depth}, opt)
+	return st.SearchWith(context.Background(), engine.Params{Depth: depth, MaxNodes: maxNodes}, opt)
 }
 
 func squares(st engine.State, moves []engine.Move) []string {
@@ -165,12 +165,12 @@ func TestOverline(t *testing.T) {
 	xs := []string{"c8", "d8", "e8", "f8", "h8", "i8"}
 	os := []string{"b8", "j8", "a1", "c1", "e1", "g1"}
 	free := position(t, "freestyle", xs, os)
-	res := search(free, 4, gomoku.Options{})
+	res := search(free, 4, 0, gomoku.Options{})
 	if got := free.FormatMove(res.Move); got != "g8" || res.Outcome != engine.OutcomeWin || res.PliesToEnd != 1 {
 		t.Errorf("freestyle: %s %v in %d plies, want g8 win in 1", got, res.Outcome, res.PliesToEnd)
 	}
 	std := position(t, "standard", xs, os)
-	res = search(std, 4, gomoku.Options{})
+	res = search(std, 4, 0, gomoku.Options{})
 	if res.Outcome == engine.OutcomeWin {
 		t.Errorf("standard: claims a win by %s in %d plies", std.FormatMove(res.Move), res.PliesToEnd)
 	}
@@ -195,7 +195,7 @@ func TestOverline(t *testing.T) {
 	os = []string{"b8", "h8", "a1", "c1", "e1", "g1"}
 	for _, rule := range []string{"freestyle", "standard"} {
 		st := position(t, rule, xs, os)
-		res := search(st, 2, gomoku.Options{})
+		res := search(st, 2, 0, gomoku.Options{})
 		if got := st.FormatMove(res.Move); got != "g8" || res.Outcome != engine.OutcomeWin {
 			t.Errorf("%s: exact five: %s %v, want g8 win", rule, got, res.Outcome)
 		}

@@ -67,7 +67,7 @@ const (
 func solve(t testing.TB, p puzzle, maxNodes uint64) (bool, engine.Result) {
 	t.Helper()
 	st := puzzleState(t, p)
-	res := search(st, 8, gomoku.Options{MaxNodes: maxNodes})
+	res := search(st, 8, maxNodes, gomoku.Options{})
 	if st.FormatMove(res.Move) == p.First {
 		return true, res
 	}
@@ -85,7 +85,7 @@ func winsPlayout(st *gomoku.State, m engine.Move) bool {
 		if ply%2 == 1 {
 			nodes = 2_000_000
 		}
-		c.Play(search(c, 8, gomoku.Options{MaxNodes: nodes}).Move)
+		c.Play(search(c, 8, nodes, gomoku.Options{}).Move)
 	}
 	// After the attacker's five the side to move, the loser, is st's
 	// opponent.

@@ -18,10 +18,6 @@ const stackSize = 1 << 15
 // Options are search settings beyond engine.Params, for tools and tests;
 // engine.Search uses the zero value.
 type Options struct {
-	// MaxNodes stops the search once about this many nodes are spent, as a
-	// deadline would but reproducibly; 0 means no limit. The first
-	// iteration still completes, so the move is legal.
-	MaxNodes uint64
 	// NoThreatSearch turns off VCF and VCT at the root and inside the tree,
 	// leaving PVS over the pattern evaluation with the threat-aware move
 	// generation, the quiescence search and the wins found without search:
@@ -134,7 +130,7 @@ func getSearcher(b *board, bits int, done <-chan struct{}, opt Options, r *engin
 		s.gen = 1
 	}
 	s.b, s.done = b, done
-	s.maxNodes, s.useThreats, s.plain = opt.MaxNodes, !opt.NoThreatSearch && !opt.Plain, opt.Plain
+	s.maxNodes, s.useThreats, s.plain = 0, !opt.NoThreatSearch && !opt.Plain, opt.Plain
 	s.mayStop, s.stopped, s.deadline = false, false, false
 	s.nodes, s.threatNodes, s.sp = 0, 0, 0
 	s.rootPly, s.threatMove, s.threatUntil = b.ply, -1, time.Time{}
@@ -191,9 +187,9 @@ func (st *State) Search(ctx context.Context, params engine.Params) engine.Result
 // the requested depth (DefaultDepth when none, at most MaxDepth), its root
 // moves restricted to those that stop the opponent's continuous fours when
 // the opponent has some. A proved result sets Outcome and PliesToEnd; st is
-// restored before it returns. The node limit is the smaller of
-// params.MaxNodes and opt.MaxNodes that is set. With no deadline hit the
-// result depends only on st, params and opt.
+// restored before it returns. params.MaxNodes stops it as a deadline
+// would (the first iteration still completes, so the move is legal). With
+// no deadline hit the result depends only on st, params and opt.
 func (st *State) SearchWith(ctx context.Context, params engine.Params, opt Options) engine.Result {
 	start := time.Now()
 	b := &st.b
@@ -207,11 +203,9 @@ func (st *State) SearchWith(ctx context.Context, params engine.Params, opt Optio
 		bits = engine.DefaultTableBits
 	}
 	bits = min(bits, engine.MaxTableBits)
-	if params.MaxNodes != 0 && (opt.MaxNodes == 0 || params.MaxNodes < opt.MaxNodes) {
-		opt.MaxNodes = params.MaxNodes
-	}
 	s := getSearcher(b, bits, ctx.Done(), opt, params.Memory)
 	defer putSearcher(s, params.Memory)
+	s.maxNodes = params.MaxNodes
 	s.progress = progressHook{fn: params.Progress, start: start, size: b.size}
 	if d, ok := ctx.Deadline(); ok {
 		s.threatUntil = start.Add(d.Sub(start) / 4)

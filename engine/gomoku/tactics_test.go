@@ -17,7 +17,7 @@ func stillWins(st *gomoku.State, m engine.Move) bool {
 	if c.Outcome() == engine.OutcomeLoss {
 		return true
 	}
-	return search(c, 8, gomoku.Options{MaxNodes: 30_000}).Outcome == engine.OutcomeLoss
+	return search(c, 8, 30_000, gomoku.Options{}).Outcome == engine.OutcomeLoss
 }
 
 // lostAfter is stillWins for longer wins: the defender's own search after
@@ -26,7 +26,7 @@ func lostAfter(st *gomoku.State, m engine.Move, maxNodes uint64) bool {
 	c := st.Clone().(*gomoku.State)
 	c.Play(m)
 	return c.Outcome() == engine.OutcomeLoss ||
-		search(c, 30, gomoku.Options{MaxNodes: maxNodes}).Outcome == engine.OutcomeLoss
+		search(c, 30, maxNodes, gomoku.Options{}).Outcome == engine.OutcomeLoss
 }
 
 // holds reports whether, after the defender plays m, the attacker's search
@@ -34,7 +34,7 @@ func lostAfter(st *gomoku.State, m engine.Move, maxNodes uint64) bool {
 func holds(st *gomoku.State, m engine.Move) bool {
 	c := st.Clone().(*gomoku.State)
 	c.Play(m)
-	return search(c, 6, gomoku.Options{MaxNodes: 30_000}).Outcome != engine.OutcomeWin
+	return search(c, 6, 30_000, gomoku.Options{}).Outcome != engine.OutcomeWin
 }
 
 // TestTactics checks the basic threats: winning, blocking, answering an
@@ -66,7 +66,7 @@ func TestTactics(t *testing.T) {
 		for _, opt := range []gomoku.Options{{}, {NoThreatSearch: true}} {
 			st := position(t, "freestyle", tt.xs, tt.os)
 			before := st.Board()
-			res := search(st, 6, gomoku.Options{MaxNodes: 30_000, NoThreatSearch: opt.NoThreatSearch})
+			res := search(st, 6, 30_000, gomoku.Options{NoThreatSearch: opt.NoThreatSearch})
 			got := st.FormatMove(res.Move)
 			if !slices.Equal(st.Board(), before) {
 				t.Fatalf("%s: the search changed the position", tt.name)
@@ -100,12 +100,12 @@ func TestVCFBeyondDepth(t *testing.T) {
 	ps := loadPuzzles(t)
 	p := ps[170] // a 27-ply VCF
 	st := puzzleState(t, p)
-	res := search(st, 2, gomoku.Options{})
+	res := search(st, 2, 0, gomoku.Options{})
 	if res.Outcome != engine.OutcomeWin || res.PliesToEnd < 15 || !stillWins(st, res.Move) {
 		t.Errorf("VCF puzzle: %s %v in %d plies", st.FormatMove(res.Move), res.Outcome, res.PliesToEnd)
 	}
 	for _, opt := range []gomoku.Options{{NoThreatSearch: true}, {Plain: true}} {
-		if res := search(st, 2, opt); res.Outcome == engine.OutcomeWin {
+		if res := search(st, 2, 0, opt); res.Outcome == engine.OutcomeWin {
 			t.Errorf("%+v: a depth-2 search proves a %d-ply win", opt, res.PliesToEnd)
 		}
 	}
@@ -141,8 +141,8 @@ func TestOpening(t *testing.T) {
 // deadline return the same move, score, variation and node count.
 func TestDeterministic(t *testing.T) {
 	st := position(t, "freestyle", []string{"h8", "i9", "g7", "j9"}, []string{"h9", "i8", "g9", "k10"})
-	a := search(st, 5, gomoku.Options{MaxNodes: 50_000})
-	b := search(st, 5, gomoku.Options{MaxNodes: 50_000})
+	a := search(st, 5, 50_000, gomoku.Options{})
+	b := search(st, 5, 50_000, gomoku.Options{})
 	if a.Move != b.Move || a.Score != b.Score || a.Nodes != b.Nodes || !slices.Equal(a.PV, b.PV) || a.Depth != b.Depth {
 		t.Errorf("two searches differ: %+v and %+v", a, b)
 	}
