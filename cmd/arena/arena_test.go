@@ -9,14 +9,14 @@ import (
 )
 
 func TestParsePlayer(t *testing.T) {
-	p, err := parsePlayer("depth=6,nodes=1000,time=50ms,threats=off,plain=true,bits=16")
-	if err != nil || p.depth != 6 || p.nodes != 1000 || p.time.Milliseconds() != 50 || p.threats || !p.plain || p.bits != 16 {
+	p, err := parsePlayer("depth=6,nodes=1000,time=50ms,threats=off,prune=off,plain=true,bits=16")
+	if err != nil || p.depth != 6 || p.nodes != 1000 || p.time.Milliseconds() != 50 || p.threats || p.prune || !p.plain || p.bits != 16 {
 		t.Errorf("parsePlayer: %+v, %v", p, err)
 	}
-	if got := p.String(); got != "depth=6,nodes=1000,time=50ms,threats=off,plain=true" {
+	if got := p.String(); got != "depth=6,nodes=1000,time=50ms,threats=off,prune=off,plain=true" {
 		t.Errorf("String() = %q", got)
 	}
-	for _, bad := range []string{"", "depth", "depth=x", "speed=3", "threats=maybe", "plain=sometimes", "time=5", "bits=16"} {
+	for _, bad := range []string{"", "depth", "depth=x", "speed=3", "threats=maybe", "prune=yes", "plain=sometimes", "time=5", "bits=16"} {
 		if _, err := parsePlayer(bad); err == nil {
 			t.Errorf("parsePlayer(%q) accepted", bad)
 		}
@@ -44,7 +44,7 @@ func TestOpenings(t *testing.T) {
 				t.Errorf("opening %q: %s is far from the centre", o, m)
 			}
 		}
-		if r := (player{depth: 4, nodes: 5000, threats: true, bits: 16}).move(st); r.Outcome != engine.OutcomeUnknown {
+		if r := (player{depth: 4, nodes: 5000, threats: true, prune: true, bits: 16}).move(st); r.Outcome != engine.OutcomeUnknown {
 			t.Errorf("opening %q is decided: %v", o, r.Outcome)
 		}
 		seen[strings.Join(o, " ")] = true

@@ -13,9 +13,9 @@
 //
 // A player is a comma-separated list of settings: depth=N (deepest
 // iteration), nodes=N (node limit per move), time=D (time per move, a Go
-// duration), threats=on|off (the threat search), plain=true|false (plain
-// alpha-beta), bits=N (table size), level=N (the service's playing level,
-// 1..10):
+// duration), threats=on|off (the threat search), prune=on|off (move-count
+// pruning at quiet nodes), plain=true|false (plain alpha-beta), bits=N
+// (table size), level=N (the service's playing level, 1..10):
 //
 //	arena -a level=7 -b level=5 -games 40
 package main

@@ -191,7 +191,7 @@ func randomOpening(rng *rand.Rand, mc matchConfig) ([]string, error) {
 		if e := st.Evaluate(); e < -maxOpeningEval || e > maxOpeningEval {
 			continue
 		}
-		if r := (player{depth: 4, nodes: 5000, threats: true, bits: 16}).move(st); r.Outcome != engine.OutcomeUnknown {
+		if r := (player{depth: 4, nodes: 5000, threats: true, prune: true, bits: 16}).move(st); r.Outcome != engine.OutcomeUnknown {
 			continue
 		}
 		return moves, nil

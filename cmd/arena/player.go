@@ -17,17 +17,18 @@ type player struct {
 	nodes   uint64
 	time    time.Duration
 	threats bool
+	prune   bool
 	plain   bool
 	bits    int
 	level   int // 1..9: a weaker level (engine.Params.Level); 0: none
 }
 
 // parsePlayer reads "key=value,..." settings: depth, nodes, time, threats
-// (on or off), plain (true or false), bits and level (1..10, the engine's playing levels; with a
-// level, nodes and threats do not apply). Threat search is on unless
-// turned off.
+// and prune (on or off), plain (true or false), bits and level (1..10, the
+// engine's playing levels; with a level, nodes, threats and prune do not
+// apply). Threat search and move-count pruning are on unless turned off.
 func parsePlayer(s string) (player, error) {
-	p := player{threats: true, bits: 18}
+	p := player{threats: true, prune: true, bits: 18}
 	for _, kv := range strings.Split(s, ",") {
 		if kv == "" {
 			continue
@@ -52,18 +53,13 @@ func parsePlayer(s string) (player, error) {
 				err = fmt.Errorf("want 1..%d", engine.MaxLevel)
 			}
 		case "threats":
-			switch v {
-			case "on":
-				p.threats = true
-			case "off":
-				p.threats = false
-			default:
-				err = fmt.Errorf("want on or off")
-			}
+			p.threats, err = onOff(v)
+		case "prune":
+			p.prune, err = onOff(v)
 		case "plain":
 			p.plain, err = strconv.ParseBool(v)
 		default:
-			return p, fmt.Errorf("unknown setting %q (depth, nodes, time, threats, plain, bits, level)", k)
+			return p, fmt.Errorf("unknown setting %q (depth, nodes, time, threats, prune, plain, bits, level)", k)
 		}
 		if err != nil {
 			return p, fmt.Errorf("setting %q: %v", kv, err)
@@ -89,6 +85,9 @@ func (p player) String() string {
 	}
 	if !p.threats {
 		parts = append(parts, "threats=off")
+	}
+	if !p.prune {
+		parts = append(parts, "prune=off")
 	}
 	if p.plain {
 		parts = append(parts, "plain=true")
@@ -117,5 +116,16 @@ func (p player) move(st *gomoku.State) engine.Result {
 		depth = gomoku.MaxDepth
 	}
 	return st.SearchWith(ctx, engine.Params{Depth: depth, TableBits: p.bits, MaxNodes: p.nodes},
-		gomoku.Options{NoThreatSearch: !p.threats, Plain: p.plain})
+		gomoku.Options{NoThreatSearch: !p.threats, NoPruning: !p.prune, Plain: p.plain})
+}
+
+// onOff reads a switch setting's value, on or off.
+func onOff(v string) (bool, error) {
+	switch v {
+	case "on":
+		return true, nil
+	case "off":
+		return false, nil
+	}
+	return false, fmt.Errorf("want on or off")
 }

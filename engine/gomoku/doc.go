@@ -67,6 +67,11 @@
 //     defence), the killer moves and the history heuristic
 //     (https://www.chessprogramming.org/Killer_Heuristic,
 //     https://www.chessprogramming.org/History_Heuristic).
+//   - Move-count pruning at quiet nodes
+//     (https://www.chessprogramming.org/Futility_Pruning#MoveCountBasedPruning):
+//     the first 10+2*depth candidates in move order and then only the moves
+//     making an open three or a four, unless every move searched loses or
+//     the side to move has the makings of continuous fours (see pvs.go).
 //   - When every move loses, the move a search without the threat search
 //     prefers, for the most stubborn defence.
 //   - Deadline from the context, polled every 256 nodes in both searches; a

@@ -74,22 +74,30 @@ func solve(t testing.TB, p puzzle, maxNodes uint64) (bool, engine.Result) {
 	return res.Outcome == engine.OutcomeWin && (lostAfter(st, res.Move, 1_000_000) || winsPlayout(st, res.Move)), res
 }
 
-// winsPlayout plays m and then the game out, the defender searching 1
-// million nodes a move and the attacker 2 million, and reports whether the
-// attacker makes five within 80 plies.
+// winsPlayout plays m and then the game out (winsOut) and reports whether
+// the side that played m wins.
 func winsPlayout(st *gomoku.State, m engine.Move) bool {
 	c := st.Clone().(*gomoku.State)
 	c.Play(m)
+	return winsOut(c, st.ToMove())
+}
+
+// winsOut plays the game from st out, the attacker searching 2 million
+// nodes a move and the defender 1 million at full width (no move-count
+// pruning, the most thorough defence), and reports whether the attacker
+// makes five within 80 plies.
+func winsOut(st *gomoku.State, attacker engine.Player) bool {
+	c := st.Clone().(*gomoku.State)
 	for ply := 0; ply < 80 && c.Outcome() == engine.OutcomeUnknown; ply++ {
-		nodes := uint64(1_000_000)
-		if ply%2 == 1 {
-			nodes = 2_000_000
+		nodes, opt := uint64(1_000_000), gomoku.Options{NoPruning: true}
+		if c.ToMove() == attacker {
+			nodes, opt = 2_000_000, gomoku.Options{}
 		}
-		c.Play(search(c, 8, nodes, gomoku.Options{}).Move)
+		c.Play(search(c, 8, nodes, opt).Move)
 	}
-	// After the attacker's five the side to move, the loser, is st's
-	// opponent.
-	return c.Outcome() == engine.OutcomeLoss && c.ToMove() != st.ToMove()
+	// After the attacker's five the side to move, the loser, is the
+	// defender.
+	return c.Outcome() == engine.OutcomeLoss && c.ToMove() != attacker
 }
 
 // TestPuzzleSample solves every tenth puzzle (60 of them; every thirtieth

@@ -31,6 +31,10 @@ type Options struct {
 	// evaluation, the engine a Gomoku programmer writes first: the arena's
 	// baseline for what the threat knowledge adds.
 	Plain bool
+	// NoPruning searches every candidate at quiet nodes instead of the
+	// first ones in move order (see pruneBase): the baseline the arena
+	// measures the move-count pruning against.
+	NoPruning bool
 }
 
 // searcher is the per-search state, reused between searches through a pool:
@@ -45,6 +49,7 @@ type searcher struct {
 	maxNodes   uint64
 	useThreats bool // threat search on
 	plain      bool // no threat knowledge at all (Options.Plain)
+	prune      bool // move-count pruning at quiet nodes
 	mayStop    bool
 	stopped    bool
 	deadline   bool // the context ended the search
@@ -131,6 +136,7 @@ func getSearcher(b *board, bits int, done <-chan struct{}, opt Options, r *engin
 	}
 	s.b, s.done = b, done
 	s.maxNodes, s.useThreats, s.plain = 0, !opt.NoThreatSearch && !opt.Plain, opt.Plain
+	s.prune = !opt.NoPruning && !opt.Plain
 	s.mayStop, s.stopped, s.deadline = false, false, false
 	s.nodes, s.threatNodes, s.sp = 0, 0, 0
 	s.rootPly, s.threatMove, s.threatUntil = b.ply, -1, time.Time{}
