@@ -301,7 +301,7 @@ func (s *searcher) pvs(depth, ply int, alpha, beta int32) int32 {
 	best, bestMove := -engine.WinScore-1, -1
 	end := start + n
 	for j := start; j < end; j++ {
-		if j-start == width {
+		if j-start == width && best > -engine.WinThreshold {
 			end = s.keepThreats(me, j, end)
 			if j == end {
 				break
