@@ -10,44 +10,58 @@ import (
 )
 
 // TestPruningKeepsProofs checks that move-count pruning proves nothing the
-// full-width search does not: along self-play games from seeded openings,
-// every win or loss the pruned search proves at depth 4 is proved by the
-// full-width search too, or else
-// holds when the game is played out against a full-width defence (the
-// pruned search finds some deep wins sooner than the full-width one).
-// Pruning a defence that holds would prove a win or a loss that is not
-// there.
+// full-width search does not, at its usual width and at its narrowest (one
+// move a quiet node before the safeguards, where the search of the rest
+// when every move loses is what keeps proofs sound): along self-play games
+// from seeded openings, every win or loss the pruned search proves at
+// depth 4 is proved by the full-width search too, or else holds when the
+// game is played out against a full-width defence. Pruning a defence that
+// holds would prove a win or a loss that is not there.
 func TestPruningKeepsProofs(t *testing.T) {
 	games := 6
 	if testing.Short() || raceEnabled {
 		games = 2
 	}
-	rng := rand.New(rand.NewPCG(3, 4))
-	proved := 0
-	for g := range games {
-		st := openingState(t, rng)
-		for ply := 0; ply < 40 && st.Outcome() == engine.OutcomeUnknown; ply++ {
-			pruned := search(st, 4, 500_000, gomoku.Options{})
-			if pruned.Outcome != engine.OutcomeUnknown {
-				proved++
-				winner := st.ToMove()
-				if pruned.Outcome == engine.OutcomeLoss {
-					winner = 1 - winner
-				}
-				if full := fullWidthProof(st); full.Outcome != pruned.Outcome && !winsOut(st, winner) {
-					t.Errorf("game %d ply %d: pruned search proves %v in %d (%s), full width %v (%s)",
-						g, st.Ply(), pruned.Outcome, pruned.PliesToEnd, squares(st, pruned.PV),
-						full.Outcome, squares(st, full.PV))
+	for name, opt := range map[string]gomoku.Options{
+		"usual":     {},
+		"narrowest": gomoku.NarrowPruning(gomoku.Options{}),
+	} {
+		t.Run(name, func(t *testing.T) {
+			rng := rand.New(rand.NewPCG(3, 4))
+			proved := 0
+			for range games {
+				st := openingState(t, rng)
+				for ply := 0; ply < 40 && st.Outcome() == engine.OutcomeUnknown; ply++ {
+					if pruned := search(st, 4, 500_000, opt); pruned.Outcome != engine.OutcomeUnknown {
+						proved++
+						checkProof(t, st, pruned)
+					}
+					// Play on with a quick search, varied by the seed.
+					st.Play(search(st, 3, 2_000+rng.Uint64N(2_000), gomoku.Options{}).Move)
 				}
 			}
-			// Play on with a quick search, varied by the seed.
-			st.Play(search(st, 3, 2_000+rng.Uint64N(2_000), gomoku.Options{}).Move)
-		}
+			if proved == 0 {
+				t.Error("no position proved: the games test nothing")
+			}
+			t.Logf("%d proved positions", proved)
+		})
 	}
-	if proved == 0 {
-		t.Error("no position proved: the games test nothing")
+}
+
+// checkProof reports an error unless the full-width search proves the
+// outcome the pruned search proved at st, or the side it gives the win
+// wins the game played out.
+func checkProof(t *testing.T, st *gomoku.State, pruned engine.Result) {
+	t.Helper()
+	winner := st.ToMove()
+	if pruned.Outcome == engine.OutcomeLoss {
+		winner = 1 - winner
 	}
-	t.Logf("%d proved positions", proved)
+	if full := fullWidthProof(st); full.Outcome != pruned.Outcome && !winsOut(st, winner) {
+		t.Errorf("ply %d: pruned search proves %v in %d (%s), full width %v (%s)",
+			st.Ply(), pruned.Outcome, pruned.PliesToEnd, squares(st, pruned.PV),
+			full.Outcome, squares(st, full.PV))
+	}
 }
 
 // fullWidthProof returns the full-width search's result for st: at depth

@@ -295,7 +295,7 @@ func (s *searcher) pvs(depth, ply int, alpha, beta int32) int32 {
 	}
 	width := n
 	if quiet && s.prune && b.count[me][patFour] < pruneFourCells {
-		width = min(n, pruneBase+prunePerPly*depth)
+		width = min(n, s.pruneBase+s.prunePerPly*depth)
 	}
 	alphaOrig := alpha
 	best, bestMove := -engine.WinScore-1, -1

@@ -35,6 +35,9 @@ type Options struct {
 	// first ones in move order (see pruneBase): the baseline the arena
 	// measures the move-count pruning against.
 	NoPruning bool
+	// pruneWidth, when positive, replaces the pruning's width at every
+	// depth (tests of its safeguards; see export_test.go).
+	pruneWidth int
 }
 
 // searcher is the per-search state, reused between searches through a pool:
@@ -50,9 +53,11 @@ type searcher struct {
 	useThreats bool // threat search on
 	plain      bool // no threat knowledge at all (Options.Plain)
 	prune      bool // move-count pruning at quiet nodes
-	mayStop    bool
-	stopped    bool
-	deadline   bool // the context ended the search
+	// pruneBase and prunePerPly give the pruning's width (pvs.go).
+	pruneBase, prunePerPly int
+	mayStop                bool
+	stopped                bool
+	deadline               bool // the context ended the search
 
 	nodes       uint64
 	threatNodes uint64
@@ -137,6 +142,10 @@ func getSearcher(b *board, bits int, done <-chan struct{}, opt Options, r *engin
 	s.b, s.done = b, done
 	s.maxNodes, s.useThreats, s.plain = 0, !opt.NoThreatSearch && !opt.Plain, opt.Plain
 	s.prune = !opt.NoPruning && !opt.Plain
+	s.pruneBase, s.prunePerPly = pruneBase, prunePerPly
+	if opt.pruneWidth > 0 {
+		s.pruneBase, s.prunePerPly = opt.pruneWidth, 0
+	}
 	s.mayStop, s.stopped, s.deadline = false, false, false
 	s.nodes, s.threatNodes, s.sp = 0, 0, 0
 	s.rootPly, s.threatMove, s.threatUntil = b.ply, -1, time.Time{}
