@@ -53,11 +53,10 @@ type searcher struct {
 	useThreats bool // threat search on
 	plain      bool // no threat knowledge at all (Options.Plain)
 	prune      bool // move-count pruning at quiet nodes
-	// pruneBase and prunePerPly give the pruning's width (pvs.go).
-	pruneBase, prunePerPly int
-	mayStop                bool
-	stopped                bool
-	deadline               bool // the context ended the search
+	pruneWidth int  // Options.pruneWidth
+	mayStop    bool
+	stopped    bool
+	deadline   bool // the context ended the search
 
 	nodes       uint64
 	threatNodes uint64
@@ -141,11 +140,7 @@ func getSearcher(b *board, bits int, done <-chan struct{}, opt Options, r *engin
 	}
 	s.b, s.done = b, done
 	s.maxNodes, s.useThreats, s.plain = 0, !opt.NoThreatSearch && !opt.Plain, opt.Plain
-	s.prune = !opt.NoPruning && !opt.Plain
-	s.pruneBase, s.prunePerPly = pruneBase, prunePerPly
-	if opt.pruneWidth > 0 {
-		s.pruneBase, s.prunePerPly = opt.pruneWidth, 0
-	}
+	s.prune, s.pruneWidth = !opt.NoPruning && !opt.Plain, opt.pruneWidth
 	s.mayStop, s.stopped, s.deadline = false, false, false
 	s.nodes, s.threatNodes, s.sp = 0, 0, 0
 	s.rootPly, s.threatMove, s.threatUntil = b.ply, -1, time.Time{}
