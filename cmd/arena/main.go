@@ -15,7 +15,8 @@
 // iteration), nodes=N (node limit per move), time=D (time per move, a Go
 // duration), threats=on|off (the threat search), prune=on|off (move-count
 // pruning at quiet nodes), plain=true|false (plain alpha-beta), bits=N
-// (table size), level=N (the service's playing level, 1..10):
+// (table size), eval=FILE (evaluation weights, as cmd/gomokutune writes
+// them), level=N (the service's playing level, 1..10):
 //
 //	arena -a level=7 -b level=5 -games 40
 package main

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"os"
 	"strconv"
 	"strings"
 	"time"
@@ -21,12 +22,17 @@ type player struct {
 	plain   bool
 	bits    int
 	level   int // 1..9: a weaker level (engine.Params.Level); 0: none
+	// evalFile names the evaluation weights (gomoku.ParseWeights) read
+	// into weights; "": the engine's own.
+	evalFile string
+	weights  *gomoku.EvalWeights
 }
 
 // parsePlayer reads "key=value,..." settings: depth, nodes, time, threats
-// and prune (on or off), plain (true or false), bits and level (1..10, the
-// engine's playing levels; with a level, nodes, threats and prune do not
-// apply). Threat search and move-count pruning are on unless turned off.
+// and prune (on or off), plain (true or false), bits, level (1..10, the
+// engine's playing levels; with a level, nodes, threats, prune and eval do
+// not apply) and eval (a file of evaluation weights, as cmd/gomokutune
+// writes them). Threat search and move-count pruning are on unless turned off.
 func parsePlayer(s string) (player, error) {
 	p := player{threats: true, prune: true, bits: 18}
 	for _, kv := range strings.Split(s, ",") {
@@ -58,8 +64,16 @@ func parsePlayer(s string) (player, error) {
 			p.prune, err = onOff(v)
 		case "plain":
 			p.plain, err = strconv.ParseBool(v)
+		case "eval":
+			p.evalFile = v
+			var data []byte
+			if data, err = os.ReadFile(v); err == nil {
+				var w gomoku.EvalWeights
+				w, err = gomoku.ParseWeights(data)
+				p.weights = &w
+			}
 		default:
-			return p, fmt.Errorf("unknown setting %q (depth, nodes, time, threats, prune, plain, bits, level)", k)
+			return p, fmt.Errorf("unknown setting %q (depth, nodes, time, threats, prune, plain, bits, level, eval)", k)
 		}
 		if err != nil {
 			return p, fmt.Errorf("setting %q: %v", kv, err)
@@ -95,6 +109,9 @@ func (p player) String() string {
 	if p.level > 0 {
 		parts = append(parts, "level="+strconv.Itoa(p.level))
 	}
+	if p.evalFile != "" {
+		parts = append(parts, "eval="+p.evalFile)
+	}
 	return strings.Join(parts, ",")
 }
 
@@ -116,7 +133,7 @@ func (p player) move(st *gomoku.State) engine.Result {
 		depth = gomoku.MaxDepth
 	}
 	return st.SearchWith(ctx, engine.Params{Depth: depth, TableBits: p.bits, MaxNodes: p.nodes},
-		gomoku.Options{NoThreatSearch: !p.threats, NoPruning: !p.prune, Plain: p.plain})
+		gomoku.Options{NoThreatSearch: !p.threats, NoPruning: !p.prune, Plain: p.plain, Weights: p.weights})
 }
 
 // onOff reads a switch setting's value, on or off.

@@ -1,9 +1,14 @@
 package gomoku
 
-import "movesvc/engine"
+import (
+	"encoding/json"
+	"fmt"
+
+	"movesvc/engine"
+)
 
 // patternValue is the worth of one pattern a player could make on one line
-// by playing at one empty cell.
+// by playing at one empty cell, for move ordering (comboOf).
 var patternValue = [numPatterns]int32{
 	patNone:  0,
 	patOne:   1,
@@ -16,19 +21,56 @@ var patternValue = [numPatterns]int32{
 	patFive:  2000,
 }
 
+// featuresPerSide is the number of features of one player: the count of
+// each line pattern over the empty cells, then the count of each cell
+// class.
+const featuresPerSide = int(numPatterns) + int(numClasses)
+
+// NumFeatures is the length of a feature vector (State.EvalFeatures) and of
+// EvalWeights: the side to move's featuresPerSide counts, then the
+// opponent's.
+const NumFeatures = 2 * featuresPerSide
+
+// EvalWeights weigh the features of a position (State.EvalFeatures) in the
+// static evaluation: the side to move's pattern counts (indexed by
+// pattern), its cell-class counts (from index numPatterns, indexed by
+// class), then the same for the opponent. The weights of the empty
+// pattern and class and of five are not used: a five to make is answered
+// or won before a position is evaluated.
+type EvalWeights [NumFeatures]int32
+
+// DefaultWeights returns the weights the search uses unless
+// Options.Weights replaces them (weights.go).
+func DefaultWeights() EvalWeights { return defaultWeights }
+
 // evaluate returns the static score of a position from the side to move's
-// point of view: the summed pattern values of both players over the empty
-// cells (from the pattern counts), the side to move's weighted up for the
-// tempo, within ±MaxEval.
-func (b *board) evaluate() int32 {
+// point of view: the features weighed by w, within ±MaxEval. It costs
+// O(1): the counts are kept up to date by play and undo.
+func (b *board) evaluate(w *EvalWeights) int32 {
 	me := b.toMove()
-	var mine, theirs int32
-	for p := patOne; p < numPatterns; p++ {
-		mine += patternValue[p] * b.count[me][p]
-		theirs += patternValue[p] * b.count[1-me][p]
+	var v int32
+	for side, colour := range [2]int{me, 1 - me} {
+		ws := w[side*featuresPerSide : (side+1)*featuresPerSide]
+		counts, classes := &b.count[colour], &b.classes[colour]
+		for p := patOne; p < patFive; p++ {
+			v += ws[p] * counts[p]
+		}
+		for c := clsOpen2; c < clsFive; c++ {
+			v += ws[np+int(c)] * classes[c]
+		}
 	}
-	v := mine*5/4 - theirs
 	return max(-engine.MaxEval, min(engine.MaxEval, v))
+}
+
+// features returns the counts evaluate weighs, the side to move's first.
+func (b *board) features() [NumFeatures]int32 {
+	var f [NumFeatures]int32
+	me := b.toMove()
+	for side, colour := range [2]int{me, 1 - me} {
+		copy(f[side*featuresPerSide:], b.count[colour][:])
+		copy(f[side*featuresPerSide+np:], b.classes[colour][:])
+	}
+	return f
 }
 
 // cellScore rates playing at the empty cell i for colour: the sum of its
@@ -41,4 +83,19 @@ func (b *board) cellScore(colour, i int) int32 { return combos[b.combo[colour][i
 func (b *board) threat(colour, i int) (best pattern, fours int) {
 	c := &combos[b.combo[colour][i]]
 	return c.best, int(c.fours)
+}
+
+// ParseWeights reads weights written as a JSON array of NumFeatures
+// integers (the form encoding/json gives EvalWeights).
+func ParseWeights(data []byte) (EvalWeights, error) {
+	var w EvalWeights
+	var list []int32
+	if err := json.Unmarshal(data, &list); err != nil {
+		return w, err
+	}
+	if len(list) != NumFeatures {
+		return w, fmt.Errorf("%d weights, want %d", len(list), NumFeatures)
+	}
+	copy(w[:], list)
+	return w, nil
 }

@@ -243,7 +243,7 @@ func (s *searcher) pvs(depth, ply int, alpha, beta int32) int32 {
 		}
 	}
 	if ply >= maxPly-1 {
-		return b.evaluate()
+		return b.evaluate(s.weights)
 	}
 	if depth <= 0 {
 		if s.plain || !oppFour && (b.count[opp][patOpen4] == 0 || depth <= -quiescence) {
@@ -401,7 +401,7 @@ func (s *searcher) leaf(ply int) int32 {
 			return v
 		}
 	}
-	return s.b.evaluate()
+	return s.b.evaluate(s.weights)
 }
 
 // generate pushes the moves of the node at ply and returns their number:

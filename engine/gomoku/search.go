@@ -35,6 +35,9 @@ type Options struct {
 	// first ones in move order (see pruneBase): the baseline the arena
 	// measures the move-count pruning against.
 	NoPruning bool
+	// Weights, when set, replace the evaluation's default weights: the
+	// arena's way of measuring tuned weights against others.
+	Weights *EvalWeights
 	// pruneWidth, when positive, replaces the pruning's width at every
 	// depth (tests of its safeguards; see export_test.go).
 	pruneWidth int
@@ -54,6 +57,7 @@ type searcher struct {
 	plain      bool // no threat knowledge at all (Options.Plain)
 	prune      bool // move-count pruning at quiet nodes
 	pruneWidth int  // Options.pruneWidth
+	weights    *EvalWeights
 	mayStop    bool
 	stopped    bool
 	deadline   bool // the context ended the search
@@ -96,7 +100,7 @@ type searcherKey int
 // budget, which keeps it within its room, when the search had one; else to
 // the idle list, or drops it when the list is full.
 func putSearcher(s *searcher, r *engine.Reservation) {
-	s.b, s.done, s.progress = nil, nil, progressHook{}
+	s.b, s.done, s.progress, s.weights = nil, nil, progressHook{}, nil
 	if r != nil {
 		bits := bitsOf(s.tt.Len())
 		r.Keep(searcherKey(bits), s, Game{}.SearchMemory(engine.Params{TableBits: bits}))
@@ -141,6 +145,10 @@ func getSearcher(b *board, bits int, done <-chan struct{}, opt Options, r *engin
 	s.b, s.done = b, done
 	s.maxNodes, s.useThreats, s.plain = 0, !opt.NoThreatSearch && !opt.Plain, opt.Plain
 	s.prune, s.pruneWidth = !opt.NoPruning && !opt.Plain, opt.pruneWidth
+	s.weights = &defaultWeights
+	if opt.Weights != nil {
+		s.weights = opt.Weights
+	}
 	s.mayStop, s.stopped, s.deadline = false, false, false
 	s.nodes, s.threatNodes, s.sp = 0, 0, 0
 	s.rootPly, s.threatMove, s.threatUntil = b.ply, -1, time.Time{}
@@ -242,7 +250,7 @@ func proved(o engine.Outcome, m, plies int) engine.Result {
 
 // opening returns the result for a move chosen without search.
 func (s *searcher) opening(m int) engine.Result {
-	return engine.Result{Move: engine.Move(m), Score: int(s.b.evaluate()), Depth: 1, Complete: true,
+	return engine.Result{Move: engine.Move(m), Score: int(s.b.evaluate(s.weights)), Depth: 1, Complete: true,
 		PV: []engine.Move{engine.Move(m)}}
 }
 

@@ -79,8 +79,13 @@ func (s *State) unpad(i int) engine.Move {
 	return engine.Move(row*s.b.size + col)
 }
 
-// Evaluate returns the static pattern score for the side to move.
-func (s *State) Evaluate() int32 { return s.b.evaluate() }
+// Evaluate returns the static score for the side to move, with the
+// default weights.
+func (s *State) Evaluate() int32 { return s.b.evaluate(&defaultWeights) }
+
+// EvalFeatures returns the counts the static evaluation weighs (see
+// EvalWeights), the side to move's first, for tuning the weights.
+func (s *State) EvalFeatures() [NumFeatures]int32 { return s.b.features() }
 
 // Hash returns the Zobrist key of the stones and the side to move.
 func (s *State) Hash() uint64 { return s.b.hash }
@@ -128,4 +133,13 @@ func (s *State) Board() []string {
 func (s *State) Clone() engine.State {
 	c := *s
 	return &c
+}
+
+// Quiet reports whether the search would evaluate the position statically
+// rather than answer it: neither side can make five next move, and the
+// side to move has no win that needs no search. Tuning the evaluation
+// uses only such positions.
+func (s *State) Quiet() bool {
+	b := &s.b
+	return !b.five && b.count[0][patFive] == 0 && b.count[1][patFive] == 0 && b.quickWin() == 0
 }

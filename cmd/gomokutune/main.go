@@ -1,0 +1,109 @@
+// Command gomokutune fits the gomoku evaluation's weights (gomoku.EvalWeights)
+// to the results of self-play games, the method known as Texel tuning
+// (https://www.chessprogramming.org/Texel%27s_Tuning_Method): every quiet
+// position of the games is labelled with the result for its side to move,
+// and the weights are fitted so that sigmoid(evaluation/K) predicts it,
+// with K first fitted to the starting weights so that the scale of the
+// scores stays as the search's windows and margins expect.
+//
+// The games are the arena's verbose output (one "x=a o=b ..." line a
+// game; a game played twice is kept once); a tenth of them is held out to check that the fit generalises:
+//
+//	go run ./cmd/arena -a nodes=6000 -b nodes=7000 -games 4000 -seed 100 -v > games.txt
+//	go run ./cmd/gomokutune -out weights.json games.txt
+//
+// It prints the losses before and after and the weights as Go source for
+// engine/gomoku/weights.go; -out writes them as JSON for the arena's
+// eval=FILE setting.
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"strings"
+
+	"movesvc/engine/gomoku"
+)
+
+func main() {
+	start := flag.String("start", "", "JSON weights to start from (default: the engine's)")
+	out := flag.String("out", "", "write the fitted weights here as JSON")
+	epochs := flag.Int("epochs", 3000, "passes of gradient descent over the training positions")
+	rate := flag.Float64("rate", 0.5, "step size of the descent, in evaluation units")
+	flag.Parse()
+	if err := run(flag.Args(), *start, *out, *epochs, *rate); err != nil {
+		fmt.Fprintln(os.Stderr, "gomokutune:", err)
+		os.Exit(1)
+	}
+}
+
+// run reads the games, fits the weights and writes them.
+func run(files []string, start, out string, epochs int, rate float64) error {
+	if len(files) == 0 {
+		return fmt.Errorf("give one or more files of arena -v output")
+	}
+	w := gomoku.DefaultWeights()
+	if start != "" {
+		var err error
+		if w, err = readWeights(start); err != nil {
+			return err
+		}
+	}
+	var train, held samples
+	games := 0
+	seen := map[string]bool{} // the two games of an opening pair may be the same
+	for _, name := range files {
+		f, err := os.Open(name)
+		if err != nil {
+			return err
+		}
+		err = readGames(f, func(g game) error {
+			key := strings.Join(g.moves, " ")
+			if seen[key] {
+				return nil
+			}
+			seen[key] = true
+			games++
+			if games%10 == 0 {
+				return held.add(g)
+			}
+			return train.add(g)
+		})
+		f.Close()
+		if err != nil {
+			return fmt.Errorf("%s: %w", name, err)
+		}
+	}
+	fmt.Printf("%d games: %d training positions, %d held out\n", games, train.len(), held.len())
+	if train.len() == 0 || held.len() == 0 {
+		return fmt.Errorf("too few positions to fit")
+	}
+	k := train.fitScale(w)
+	fmt.Printf("scale K = %.1f; loss before: training %.5f, held out %.5f\n", k, train.loss(w, k), held.loss(w, k))
+	fitted := train.fit(w, k, epochs, rate)
+	fmt.Printf("loss after: training %.5f, held out %.5f\n", train.loss(fitted, k), held.loss(fitted, k))
+	fmt.Print(goSource(fitted))
+	if out != "" {
+		data, err := json.Marshal(fitted)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(out, append(data, '\n'), 0o644)
+	}
+	return nil
+}
+
+// readWeights reads weights written by -out.
+func readWeights(name string) (gomoku.EvalWeights, error) {
+	data, err := os.ReadFile(name)
+	if err != nil {
+		return gomoku.EvalWeights{}, err
+	}
+	w, err := gomoku.ParseWeights(data)
+	if err != nil {
+		return w, fmt.Errorf("%s: %w", name, err)
+	}
+	return w, nil
+}
