@@ -58,8 +58,10 @@ const quiescence = 2
 // iterate runs iterative deepening from depth 1 to maxDepth over the root
 // moves. The first iteration always scores at least one root move, the
 // first in order, and may be stopped after it (its best move so far is
-// then the answer); a later iteration stopped by the deadline or the node
-// limit is discarded.
+// then the answer); of a later iteration stopped by the deadline or the
+// node limit only a move that beat the previous iteration's is kept
+// (played, with its variation; the depth and score stay the last complete
+// iteration's).
 func (s *searcher) iterate(maxDepth int) engine.Result {
 	res := engine.Result{Move: engine.NoMove, PV: make([]engine.Move, 0, maxPly)}
 	n := s.rootMoves(maxDepth)
@@ -72,21 +74,29 @@ func (s *searcher) iterate(maxDepth int) engine.Result {
 			alpha, beta = score-aspiration, score+aspiration
 		}
 		v := s.searchRoot(depth, n, alpha, beta)
+		first := true // the last iteration's move was searched first
 		if !s.stopped && (v <= alpha || v >= beta) {
+			// The failed search reordered the moves.
+			first = false
 			v = s.searchRoot(depth, n, -engine.WinScore-1, engine.WinScore+1)
 		}
-		if s.stopped && (depth > 1 || v < -engine.WinScore) {
+		if s.stopped && depth > 1 {
+			// A move that scored above the window's alpha after the last
+			// iteration's move scored at most that is better at this
+			// depth, and is played.
+			if first && v > alpha && s.pv[0][0] != int16(res.Move) {
+				s.takePV(&res)
+			}
+			break
+		}
+		if s.stopped && v < -engine.WinScore {
 			break
 		}
 		// A first iteration stopped after its first root move still gives
 		// the best move searched so far.
 		score = v
 		res.Depth = depth
-		res.Move = engine.Move(s.pv[0][0])
-		res.PV = res.PV[:0]
-		for _, m := range s.pv[0][:s.pvLen[0]] {
-			res.PV = append(res.PV, engine.Move(m))
-		}
+		s.takePV(&res)
 		s.reportIteration(depth, v, res.PV)
 		if engine.IsWinScore(v) || s.stopped {
 			break
@@ -103,6 +113,15 @@ func (s *searcher) iterate(maxDepth int) engine.Result {
 	}
 	res.Complete = res.Outcome != engine.OutcomeUnknown || res.Depth == maxDepth && !partial
 	return res
+}
+
+// takePV makes the root's variation res's move and variation.
+func (s *searcher) takePV(res *engine.Result) {
+	res.Move = engine.Move(s.pv[0][0])
+	res.PV = res.PV[:0]
+	for _, m := range s.pv[0][:s.pvLen[0]] {
+		res.PV = append(res.PV, engine.Move(m))
+	}
 }
 
 // rootMoves pushes the root moves, ordered, and returns their number. When

@@ -1,0 +1,45 @@
+package gomoku_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"movesvc/engine"
+	"movesvc/engine/gomoku"
+)
+
+// TestUnfinishedIterationMove stops a search at node limits
+// that end an iteration part-way and checks the answer: the depth is the
+// last complete iteration's, and the move is that iteration's or one the
+// unfinished iteration found better, with its variation. Some limits must
+// give the latter: the unfinished iteration's work is not thrown away.
+func TestUnfinishedIterationMove(t *testing.T) {
+	// A position from a self-play game where the best move changes
+	// between iterations.
+	st0, err := gomoku.Game{}.NewState(engine.Setup{FromMoves: true,
+		Moves: strings.Fields("g10 f10 j5 g11 h12 f11 h11 f9 f12 e11")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := st0.(*gomoku.State)
+	changed := 0
+	for limit := uint64(5000); limit <= 40_000; limit += 5000 {
+		var last engine.Progress
+		res := st.Search(context.Background(), engine.Params{Depth: 20, MaxNodes: limit,
+			Progress: func(p engine.Progress) { last = p }})
+		if res.Depth != last.Depth || res.Complete {
+			t.Fatalf("limit %d: depth %d (complete %v), last iteration %d", limit, res.Depth, res.Complete, last.Depth)
+		}
+		if len(res.PV) == 0 || res.PV[0] != res.Move {
+			t.Fatalf("limit %d: move %d, variation %v", limit, res.Move, res.PV)
+		}
+		if res.Move != last.Move {
+			changed++
+		}
+	}
+	if changed == 0 {
+		t.Error("no limit gave a move found by an unfinished iteration")
+	}
+	t.Logf("%d limits gave a move found by an unfinished iteration", changed)
+}
