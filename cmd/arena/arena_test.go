@@ -16,8 +16,8 @@ func TestParsePlayer(t *testing.T) {
 	if got := p.String(); got != "depth=6,nodes=1000,time=50ms,threats=off,prune=off,plain=true" {
 		t.Errorf("String() = %q", got)
 	}
-	p, err = parsePlayer("nodes=1000,eval=testdata/weights-patterns.json")
-	if err != nil || p.weights == nil || p.weights[1] != 1 || p.String() != "nodes=1000,eval=testdata/weights-patterns.json" {
+	p, err = parsePlayer("nodes=1000,eval=weights-patterns.json")
+	if err != nil || p.weights == nil || p.weights[1] != 1 || p.String() != "nodes=1000,eval=weights-patterns.json" {
 		t.Errorf("parsePlayer with eval: %+v, %v", p, err)
 	}
 	for _, bad := range []string{"", "depth", "depth=x", "speed=3", "threats=maybe", "prune=yes", "plain=sometimes", "time=5", "bits=16",

@@ -1,6 +1,7 @@
 package main
 
 import (
+	_ "embed"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -158,18 +159,36 @@ func playGame(players [2]player, opening []string, xIsA bool, mc matchConfig, re
 	return rec, nil
 }
 
-// maxOpeningEval bounds the static evaluation of an opening, from the side
-// to move's view; the evaluation counts the move as an advantage, so about
-// 300 is even, and a single open two of one side scores about 500.
+// maxOpeningEval bounds the static evaluation of an opening with
+// balanceWeights, from the side to move's view; the evaluation counts the
+// move as an advantage, so about 300 is even, and a single open two of one
+// side scores about 500.
 const maxOpeningEval = 600
+
+// handSetJSON holds the evaluation's hand-set weights, from before they were
+// fitted to game results: the openings' balance check and a baseline for
+// matches (eval=cmd/arena/weights-patterns.json).
+//
+//go:embed weights-patterns.json
+var handSetJSON []byte
+
+// balanceWeights are the weights of the openings' balance check: fixed, so
+// that refitting the engine's weights does not change a seed's openings.
+var balanceWeights = func() gomoku.EvalWeights {
+	w, err := gomoku.ParseWeights(handSetJSON)
+	if err != nil {
+		panic("arena: weights-patterns.json: " + err.Error())
+	}
+	return w
+}()
 
 // openingRadius is how far from the centre opening stones may lie.
 const openingRadius = 3
 
 // randomOpening returns a balanced opening: stones alternately x and o on
 // random free squares within openingRadius of the centre, redrawn until a short
-// search proves nothing for either side and the static evaluation is within
-// maxOpeningEval. Each opening is played with both colours, which evens
+// search proves nothing for either side and the static evaluation with
+// balanceWeights is within maxOpeningEval. Each opening is played with both colours, which evens
 // out what imbalance is left.
 func randomOpening(rng *rand.Rand, mc matchConfig) ([]string, error) {
 	c := mc.size / 2
@@ -188,7 +207,7 @@ func randomOpening(rng *rand.Rand, mc matchConfig) ([]string, error) {
 		if err != nil {
 			return nil, err
 		}
-		if e := st.Evaluate(); e < -maxOpeningEval || e > maxOpeningEval {
+		if e := st.EvaluateWith(&balanceWeights); e < -maxOpeningEval || e > maxOpeningEval {
 			continue
 		}
 		if r := (player{depth: 4, nodes: 5000, threats: true, prune: true, bits: 16}).move(st); r.Outcome != engine.OutcomeUnknown {

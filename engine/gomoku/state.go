@@ -83,6 +83,10 @@ func (s *State) unpad(i int) engine.Move {
 // default weights.
 func (s *State) Evaluate() int32 { return s.b.evaluate(&defaultWeights) }
 
+// EvaluateWith returns the static score for the side to move, with the
+// weights w.
+func (s *State) EvaluateWith(w *EvalWeights) int32 { return s.b.evaluate(w) }
+
 // EvalFeatures returns the counts the static evaluation weighs (see
 // EvalWeights), the side to move's first, for tuning the weights.
 func (s *State) EvalFeatures() [NumFeatures]int32 { return s.b.features() }
