@@ -72,6 +72,13 @@
 //     the first 10+2*depth candidates in move order and then only the moves
 //     making an open three or a four, unless every move searched loses or
 //     the side to move has the makings of continuous fours (see pvs.go).
+//   - A static evaluation that weighs, for each side, the count of every
+//     line pattern and of every cell class (four-three, double three, ...)
+//     over the empty cells (eval.go), with weights fitted to self-play
+//     results by cmd/gomokutune (Texel's tuning method,
+//     https://www.chessprogramming.org/Texel%27s_Tuning_Method; weights.go).
+//   - An iteration cut short by the deadline keeps a root move it found
+//     better than the last complete iteration's.
 //   - When every move loses, the move a search without the threat search
 //     prefers, for the most stubborn defence.
 //   - Deadline from the context, polled every 256 nodes in both searches; a

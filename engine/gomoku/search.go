@@ -27,8 +27,8 @@ type Options struct {
 	// the forced block of a four, the open-three defences, the extension of
 	// forced replies, the quiescence search and the wins found without
 	// search. What is left is plain alpha-beta (PVS with the table, killers
-	// and history) over every cell within two of a stone and the pattern
-	// evaluation, the engine a Gomoku programmer writes first: the arena's
+	// and history) over every cell within two of a stone and the same
+	// evaluation (whose weights Options.Weights may replace too), the engine a Gomoku programmer writes first: the arena's
 	// baseline for what the threat knowledge adds.
 	Plain bool
 	// NoPruning searches every candidate at quiet nodes instead of the
