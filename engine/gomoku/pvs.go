@@ -81,9 +81,9 @@ func (s *searcher) iterate(maxDepth int) engine.Result {
 			v = s.searchRoot(depth, n, -engine.WinScore-1, engine.WinScore+1)
 		}
 		if s.stopped && depth > 1 {
-			// A move that scored above the window's alpha after the last
-			// iteration's move scored at most that is better at this
-			// depth, and is played.
+			// In the first pass the last iteration's move was searched
+			// first: another move now in front with a score above the
+			// window's alpha beat it at this depth, and is played.
 			if first && v > alpha && s.pv[0][0] != int16(res.Move) {
 				s.takePV(&res)
 			}
