@@ -41,7 +41,7 @@ func (s *samples) loss(w gomoku.EvalWeights, k float64) float64 {
 }
 
 // fitScale returns the scale K in 10..5000 that minimises the loss of w,
-// by a search over a geometric grid refined around the best point.
+// searched over a geometric grid of 2% steps.
 func (s *samples) fitScale(w gomoku.EvalWeights) float64 {
 	best, bestLoss := 0.0, math.Inf(1)
 	for k := 10.0; k <= 5000; k *= 1.02 {
@@ -87,7 +87,7 @@ func (s *samples) fit(w gomoku.EvalWeights, k float64, epochs int, rate float64)
 			}
 		}
 		for j := range x {
-			if !tunable(j) {
+			if !gomoku.FeatureUsed(j) {
 				continue
 			}
 			m[j] = beta1*m[j] + (1-beta1)*grad[j]
@@ -106,35 +106,18 @@ func (s *samples) fit(w gomoku.EvalWeights, k float64, epochs int, rate float64)
 // perSide is the number of features of one player (see gomoku.EvalWeights).
 const perSide = gomoku.NumFeatures / 2
 
-// numPatterns is the number of pattern features of a player, before its
-// class features.
-const numPatterns = 9
-
-// tunable reports whether the weight of feature j is used by the
-// evaluation: not the empty pattern or class, nor five.
-func tunable(j int) bool {
-	j %= perSide
-	return j != 0 && j != numPatterns-1 && j != numPatterns && j != perSide-1
-}
-
-// featureNames name the features of one side, in order.
-var featureNames = [perSide]string{
-	"none", "one", "two", "open two", "three", "open three", "four", "open four", "five",
-	"none", "open two", "three", "open three", "double three", "four", "four-three", "win", "five",
-}
-
 // goSource returns the weights as the body of engine/gomoku/weights.go's
 // table.
 func goSource(w gomoku.EvalWeights) string {
 	var sb strings.Builder
 	for side, name := range []string{"Side to move", "Opponent"} {
 		fmt.Fprintf(&sb, "\t// %s: patterns\n", name)
-		for part, bounds := range [][2]int{{0, numPatterns}, {numPatterns, perSide}} {
+		for part, bounds := range [][2]int{{0, gomoku.PatternFeatures}, {gomoku.PatternFeatures, perSide}} {
 			if part == 1 {
 				fmt.Fprintf(&sb, "\t// %s: cell classes\n", name)
 			}
 			for j := bounds[0]; j < bounds[1]; j++ {
-				fmt.Fprintf(&sb, "\t%d, // %s\n", w[side*perSide+j], featureNames[j])
+				fmt.Fprintf(&sb, "\t%d, // %s\n", w[side*perSide+j], gomoku.FeatureName(j))
 			}
 		}
 	}

@@ -76,12 +76,13 @@ func (s *samples) len() int { return len(s.results) }
 // add replays g and keeps the positions the search would evaluate
 // (gomoku.State.Quiet), labelled with the result.
 func (s *samples) add(g game) error {
-	st, err := gomoku.Game{}.NewState(engine.Setup{FromMoves: true})
+	start, err := gomoku.Game{}.NewState(engine.Setup{FromMoves: true})
 	if err != nil {
 		return err
 	}
+	st := start.(*gomoku.State)
 	for i, notation := range g.moves {
-		if pos := st.(*gomoku.State); pos.Quiet() {
+		if st.Quiet() {
 			result := 0.5
 			if g.winner >= 0 {
 				result = 0
@@ -89,7 +90,7 @@ func (s *samples) add(g game) error {
 					result = 1
 				}
 			}
-			s.features = append(s.features, pos.EvalFeatures())
+			s.features = append(s.features, st.EvalFeatures())
 			s.results = append(s.results, result)
 		}
 		m, err := st.ParseMove(notation)

@@ -68,9 +68,9 @@ func TestLabels(t *testing.T) {
 	}
 }
 
-// TestFitLowersLoss fits weights to the sample games from all-zero weights
-// plus the default pattern weights and checks that the loss falls and the
-// unused weights stay.
+// TestFitLowersLoss fits weights to the sample games from the default
+// weights, two unused ones set, and checks that the loss falls, the unused
+// weights stay, and the Go table has a line a weight.
 func TestFitLowersLoss(t *testing.T) {
 	s := readSamples(t)
 	if s.len() < 300 {

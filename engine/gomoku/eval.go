@@ -39,6 +39,27 @@ const NumFeatures = 2 * featuresPerSide
 // or won before a position is evaluated.
 type EvalWeights [NumFeatures]int32
 
+// PatternFeatures is the number of pattern counts that open each side's
+// features in EvalWeights; its cell-class counts follow.
+const PatternFeatures = int(numPatterns)
+
+// featureNames name one side's features, in order.
+var featureNames = [featuresPerSide]string{
+	"none", "one", "two", "open two", "three", "open three", "four", "open four", "five",
+	"none", "open two", "three", "open three", "double three", "four", "four-three", "win", "five",
+}
+
+// FeatureName returns the name of feature j of EvalWeights within its
+// side: the pattern or cell class it counts.
+func FeatureName(j int) string { return featureNames[j%featuresPerSide] }
+
+// FeatureUsed reports whether the evaluation weighs feature j: every one
+// but the empty pattern and class and five (see EvalWeights).
+func FeatureUsed(j int) bool {
+	j %= featuresPerSide
+	return j != int(patNone) && j != int(patFive) && j != np+int(clsNone) && j != np+int(clsFive)
+}
+
 // DefaultWeights returns the weights the search uses unless
 // Options.Weights replaces them (weights.go).
 func DefaultWeights() EvalWeights { return defaultWeights }

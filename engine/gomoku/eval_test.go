@@ -22,6 +22,14 @@ func TestEvaluateWeighsFeatures(t *testing.T) {
 		j %= featuresPerSide
 		return j == int(patNone) || j == int(patFive) || j == np+int(clsNone) || j == np+int(clsFive)
 	}
+	for j := range NumFeatures {
+		if FeatureUsed(j) == unused(j) {
+			t.Errorf("FeatureUsed(%d) = %v", j, FeatureUsed(j))
+		}
+	}
+	if a, b := FeatureName(np+int(cls43)), FeatureName(featuresPerSide+int(patOpen3)); a != "four-three" || b != "open three" {
+		t.Errorf("FeatureName: %q, %q", a, b)
+	}
 	for game := range 20 {
 		b := new(board)
 		b.init(15, Rule(game%2))

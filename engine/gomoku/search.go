@@ -28,7 +28,8 @@ type Options struct {
 	// forced replies, the quiescence search and the wins found without
 	// search. What is left is plain alpha-beta (PVS with the table, killers
 	// and history) over every cell within two of a stone and the same
-	// evaluation (whose weights Options.Weights may replace too), the engine a Gomoku programmer writes first: the arena's
+	// evaluation (whose weights Options.Weights may replace too), the
+	// engine a Gomoku programmer writes first: the arena's
 	// baseline for what the threat knowledge adds.
 	Plain bool
 	// NoPruning searches every candidate at quiet nodes instead of the
