@@ -1,11 +1,15 @@
 package main
 
 import (
+	"encoding/json"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"movesvc/engine"
+	"movesvc/engine/gomoku"
 )
 
 func TestParsePlayer(t *testing.T) {
@@ -16,9 +20,19 @@ func TestParsePlayer(t *testing.T) {
 	if got := p.String(); got != "depth=6,nodes=1000,time=50ms,threats=off,prune=off,plain=true" {
 		t.Errorf("String() = %q", got)
 	}
-	p, err = parsePlayer("nodes=1000,eval=weights-patterns.json")
-	if err != nil || p.weights == nil || p.weights[1] != 1 || p.String() != "nodes=1000,eval=weights-patterns.json" {
-		t.Errorf("parsePlayer with eval: %+v, %v", p, err)
+	file := filepath.Join(t.TempDir(), "w.json")
+	w := gomoku.PatternWeights()
+	w[3] = 17
+	data, _ := json.Marshal(w)
+	if err := os.WriteFile(file, data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for setting, want := range map[string]gomoku.EvalWeights{
+		"patterns": gomoku.PatternWeights(), "fitted": gomoku.DefaultWeights(), file: w} {
+		p, err = parsePlayer("nodes=1000,eval=" + setting)
+		if err != nil || p.weights == nil || *p.weights != want || p.String() != "nodes=1000,eval="+setting {
+			t.Errorf("parsePlayer with eval=%s: %+v, %v", setting, p, err)
+		}
 	}
 	for _, bad := range []string{"", "depth", "depth=x", "speed=3", "threats=maybe", "prune=yes", "plain=sometimes", "time=5", "bits=16",
 		"nodes=1,eval=testdata/missing.json", "nodes=1,eval=arena_test.go"} {

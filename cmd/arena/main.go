@@ -3,7 +3,7 @@
 // deeper or longer searches win, and what the threat knowledge adds: the
 // full engine against itself without VCF/VCT (threats=off) and against plain
 // alpha-beta (plain=true: no threat search, no forced blocks, no open-three
-// defences, no extensions).
+// defences, no extensions, an evaluation of line patterns alone).
 //
 // Each game starts from a random balanced opening (a few stones near the
 // centre, drawn from -seed) and every opening is played twice, each player
@@ -15,8 +15,9 @@
 // iteration), nodes=N (node limit per move), time=D (time per move, a Go
 // duration), threats=on|off (the threat search), prune=on|off (move-count
 // pruning at quiet nodes), plain=true|false (plain alpha-beta), bits=N
-// (table size), eval=FILE (evaluation weights, as cmd/gomokutune writes
-// them), level=N (the service's playing level, 1..10):
+// (table size), eval=patterns|fitted|FILE (evaluation weights: the
+// hand-set line-pattern weights plain alpha-beta uses, the engine's fitted
+// ones, or a file as cmd/gomokutune writes them), level=N (the service's playing level, 1..10):
 //
 //	arena -a level=7 -b level=5 -games 40
 package main

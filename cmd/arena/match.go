@@ -1,7 +1,6 @@
 package main
 
 import (
-	_ "embed"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -165,22 +164,10 @@ func playGame(players [2]player, opening []string, xIsA bool, mc matchConfig, re
 // side scores about 500.
 const maxOpeningEval = 600
 
-// handSetJSON holds the evaluation's hand-set weights, from before they were
-// fitted to game results: the openings' balance check and a baseline for
-// matches (eval=cmd/arena/weights-patterns.json).
-//
-//go:embed weights-patterns.json
-var handSetJSON []byte
-
-// balanceWeights are the weights of the openings' balance check: fixed, so
-// that refitting the engine's weights does not change a seed's openings.
-var balanceWeights = func() gomoku.EvalWeights {
-	w, err := gomoku.ParseWeights(handSetJSON)
-	if err != nil {
-		panic("arena: weights-patterns.json: " + err.Error())
-	}
-	return w
-}()
+// balanceWeights are the weights of the openings' balance check: the
+// hand-set line-pattern weights, fixed, so that refitting the engine's
+// weights does not change a seed's openings.
+var balanceWeights = gomoku.PatternWeights()
 
 // openingRadius is how far from the centre opening stones may lie.
 const openingRadius = 3

@@ -22,8 +22,8 @@ type player struct {
 	plain   bool
 	bits    int
 	level   int // 1..9: a weaker level (engine.Params.Level); 0: none
-	// evalFile names the evaluation weights (gomoku.ParseWeights) read
-	// into weights; "": the engine's own.
+	// evalFile names the evaluation weights read into weights (see
+	// readWeights); "": the engine's own.
 	evalFile string
 	weights  *gomoku.EvalWeights
 }
@@ -31,8 +31,8 @@ type player struct {
 // parsePlayer reads "key=value,..." settings: depth, nodes, time, threats
 // and prune (on or off), plain (true or false), bits, level (1..10, the
 // engine's playing levels; with a level, nodes, threats, prune and eval do
-// not apply) and eval (a file of evaluation weights, as cmd/gomokutune
-// writes them). Threat search and move-count pruning are on unless turned off.
+// not apply) and eval (evaluation weights: "patterns", "fitted" or a file as
+// cmd/gomokutune writes them). Threat search and move-count pruning are on unless turned off.
 func parsePlayer(s string) (player, error) {
 	p := player{threats: true, prune: true, bits: 18}
 	for _, kv := range strings.Split(s, ",") {
@@ -66,12 +66,7 @@ func parsePlayer(s string) (player, error) {
 			p.plain, err = strconv.ParseBool(v)
 		case "eval":
 			p.evalFile = v
-			var data []byte
-			if data, err = os.ReadFile(v); err == nil {
-				var w gomoku.EvalWeights
-				w, err = gomoku.ParseWeights(data)
-				p.weights = &w
-			}
+			p.weights, err = readWeights(v)
 		default:
 			return p, fmt.Errorf("unknown setting %q (depth, nodes, time, threats, prune, plain, bits, level, eval)", k)
 		}
@@ -145,4 +140,26 @@ func onOff(v string) (bool, error) {
 		return false, nil
 	}
 	return false, fmt.Errorf("want on or off")
+}
+
+// readWeights returns the evaluation weights an eval= setting names: the
+// hand-set line-pattern weights for "patterns", the fitted ones for
+// "fitted", else the file of that name (as cmd/gomokutune writes them).
+func readWeights(name string) (*gomoku.EvalWeights, error) {
+	var w gomoku.EvalWeights
+	switch name {
+	case "patterns":
+		w = gomoku.PatternWeights()
+	case "fitted":
+		w = gomoku.DefaultWeights()
+	default:
+		data, err := os.ReadFile(name)
+		if err != nil {
+			return nil, err
+		}
+		if w, err = gomoku.ParseWeights(data); err != nil {
+			return nil, err
+		}
+	}
+	return &w, nil
 }

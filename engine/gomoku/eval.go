@@ -64,6 +64,10 @@ func FeatureUsed(j int) bool {
 // Options.Weights replaces them (weights.go).
 func DefaultWeights() EvalWeights { return defaultWeights }
 
+// PatternWeights returns the hand-set weights of the line patterns alone
+// that plain alpha-beta evaluates with (Options.Plain; weights.go).
+func PatternWeights() EvalWeights { return patternWeights }
+
 // evaluate returns the static score of a position from the side to move's
 // point of view: the features weighed by w, within ±MaxEval. It costs
 // O(1): the counts are kept up to date by play and undo.

@@ -26,11 +26,12 @@ type Options struct {
 	// Plain turns off everything that knows about threats: VCF and VCT,
 	// the forced block of a four, the open-three defences, the extension of
 	// forced replies, the quiescence search and the wins found without
-	// search. What is left is plain alpha-beta (PVS with the table, killers
-	// and history) over every cell within two of a stone and the same
-	// evaluation (whose weights Options.Weights may replace too), the
-	// engine a Gomoku programmer writes first: the arena's
-	// baseline for what the threat knowledge adds.
+	// search; and the evaluation weighs the line patterns alone, by hand-set
+	// weights (PatternWeights), not the cell classes such as four-three.
+	// What is left is plain alpha-beta (PVS with the table, killers and
+	// history) over every cell within two of a stone, the engine a Gomoku
+	// programmer writes first: the arena's baseline for what the threat
+	// knowledge adds. Options.Weights, when set, replace its weights too.
 	Plain bool
 	// NoPruning searches every candidate at quiet nodes instead of the
 	// first ones in move order (see pruneBase): the baseline the arena
@@ -147,6 +148,9 @@ func getSearcher(b *board, bits int, done <-chan struct{}, opt Options, r *engin
 	s.maxNodes, s.useThreats, s.plain = 0, !opt.NoThreatSearch && !opt.Plain, opt.Plain
 	s.prune, s.pruneWidth = !opt.NoPruning && !opt.Plain, opt.pruneWidth
 	s.weights = &defaultWeights
+	if opt.Plain {
+		s.weights = &patternWeights
+	}
 	if opt.Weights != nil {
 		s.weights = opt.Weights
 	}

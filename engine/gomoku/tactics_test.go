@@ -167,3 +167,29 @@ func TestDeadline(t *testing.T) {
 		t.Errorf("cancelled search: move %d, %+v", res.Move, res)
 	}
 }
+
+// TestPlainEvaluation checks that plain alpha-beta evaluates with the
+// hand-set line-pattern weights, which weigh no cell class, unless
+// Options.Weights replaces them, and that these differ from the engine's.
+func TestPlainEvaluation(t *testing.T) {
+	patterns, fitted := gomoku.PatternWeights(), gomoku.DefaultWeights()
+	for j, w := range patterns {
+		if j%(gomoku.NumFeatures/2) >= gomoku.PatternFeatures && w != 0 {
+			t.Errorf("pattern weights: feature %d (%s) weighs %d", j, gomoku.FeatureName(j), w)
+		}
+	}
+	st := position(t, "freestyle", []string{"h8", "i9", "g7", "j9"}, []string{"h9", "i8", "g9", "k10"})
+	differs := false
+	for _, depth := range []int{1, 2, 3} {
+		plain := search(st, depth, 0, gomoku.Options{Plain: true})
+		same := search(st, depth, 0, gomoku.Options{Plain: true, Weights: &patterns})
+		other := search(st, depth, 0, gomoku.Options{Plain: true, Weights: &fitted})
+		if plain.Score != same.Score || plain.Move != same.Move || plain.Nodes != same.Nodes {
+			t.Errorf("depth %d: plain %+v, with the pattern weights %+v", depth, plain, same)
+		}
+		differs = differs || plain.Score != other.Score
+	}
+	if !differs {
+		t.Error("plain search scores the same with the fitted weights")
+	}
+}
