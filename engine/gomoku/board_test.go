@@ -1,6 +1,7 @@
 package gomoku
 
 import (
+	"maps"
 	"math/rand/v2"
 	"testing"
 )
@@ -199,5 +200,64 @@ func TestFreestyleInnerTable(t *testing.T) {
 		if w, i := whole.lookup(key), inner.lookup(key); w != i {
 			t.Fatalf("key %#x: whole table %#x, inner table %#x", key, w, i)
 		}
+	}
+}
+
+// TestDefencesStopEveryOpenThree plays random games and checks, wherever a
+// side can make an open four, that the defences generated are exactly the
+// defender's fours near the stones and the cells whose stone leaves no open
+// four to make, found by playing every empty cell.
+func TestDefencesStopEveryOpenThree(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	checked := 0
+	for game := range 60 {
+		b := new(board)
+		b.init(15, Rule(game%2))
+		s := getSearcher(b, 10, nil, Options{}, nil)
+		for _, m := range randomGame(b, rng, 70) {
+			_ = m
+			for colour := range 2 {
+				if b.count[colour][patOpen4] == 0 || b.count[1-colour][patFive] > 0 || b.five {
+					continue
+				}
+				want := map[int]bool{}
+				b.area(func(i int) {
+					if best, _ := b.threat(1-colour, i); best >= patFour {
+						want[i] = true
+					}
+				})
+				for i := range b.cells {
+					if b.cells[i] != empty {
+						continue
+					}
+					saved := b.ply
+					if b.toMove() != 1-colour {
+						b.pass()
+					}
+					b.play(i)
+					if b.count[colour][patOpen4] == 0 {
+						want[i] = true
+					}
+					b.undo(i)
+					if b.ply != saved {
+						b.unpass()
+					}
+				}
+				n := s.defences(colour)
+				got := map[int]bool{}
+				for _, i := range s.moves[s.sp-n : s.sp] {
+					got[int(i)] = true
+				}
+				s.sp -= n
+				if len(got) != n || !maps.Equal(got, want) {
+					t.Fatalf("game %d after %d, colour %d: defences %v, want %v", game, b.ply, colour, got, want)
+				}
+				checked++
+			}
+		}
+		putSearcher(s, nil)
+	}
+	if checked < 100 {
+		t.Errorf("only %d positions with an open three", checked)
 	}
 }

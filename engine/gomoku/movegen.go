@@ -107,10 +107,14 @@ func (s *searcher) defences(colour int) int {
 		}
 	})
 	mid := s.sp
+	open := s.openFours[:0]
 	b.area(func(t int) {
 		for d, step := range b.steps {
 			if b.pat(colour, d, t) != patOpen4 {
 				continue
+			}
+			if len(open) < cap(open) {
+				open = append(open, lineCell{cell: int16(t), dir: int8(d)})
 			}
 			for k := -4; k <= 4; k++ {
 				if i := t + k*step; b.cells[i] == empty {
@@ -119,12 +123,18 @@ func (s *searcher) defences(colour int) int {
 			}
 		}
 	})
+	complete := int32(len(open)) == b.count[colour][patOpen4]
 	kept := mid
 	for j := mid; j < s.sp; j++ {
 		i := int(s.moves[j])
-		b.play(i)
-		stops := b.count[colour][patOpen4] == 0
-		b.undo(i)
+		var stops bool
+		if complete {
+			stops = b.blocksAll(colour, i, open)
+		} else {
+			b.play(i)
+			stops = b.count[colour][patOpen4] == 0
+			b.undo(i)
+		}
 		if stops {
 			s.moves[kept], s.scores[kept] = s.moves[j], s.scores[j]
 			kept++
@@ -132,6 +142,42 @@ func (s *searcher) defences(colour int) int {
 	}
 	s.sp = kept
 	return s.sp - start
+}
+
+// lineCell is an empty cell and a line direction through it.
+type lineCell struct {
+	cell int16
+	dir  int8
+}
+
+// blocksAll reports whether a stone of colour's opponent on the empty cell i
+// leaves colour no open four to make at any of the cells and directions in
+// open, from the line keys, without playing it: the stone takes the cell or
+// lies on the line within reach and changes its pattern. An opponent's
+// stone never makes a pattern stronger, so no other open four appears.
+func (b *board) blocksAll(colour, i int, open []lineCell) bool {
+	stone := uint32(2 - colour) // the opponent's colour + 1
+	for _, lc := range open {
+		t := int(lc.cell)
+		if t == i {
+			continue
+		}
+		step := b.steps[lc.dir]
+		diff := i - t
+		if diff%step != 0 {
+			return false
+		}
+		k := diff / step
+		if k < -b.reach || k > b.reach {
+			return false
+		}
+		shift := fieldShift(k)
+		key := b.keys[lc.dir][t]&^(3<<shift) | stone<<shift
+		if b.table.get(colour, key) == patOpen4 {
+			return false
+		}
+	}
+	return true
 }
 
 // candidates pushes every cell within two of a stone, scored by the

@@ -12,6 +12,10 @@ import (
 // included.
 const maxPly = 64
 
+// maxOpenFours bounds the open-four cells and lines defences checks
+// without playing the defence; past it, it plays each.
+const maxOpenFours = 64
+
 // stackSize is the capacity of the shared move stack.
 const stackSize = 1 << 15
 
@@ -79,6 +83,10 @@ type searcher struct {
 	sp      int
 	mark    [maxCells]uint32
 	markGen uint32
+
+	// openFours is defences' list of the cells and lines where the
+	// attacker makes an open four.
+	openFours [maxOpenFours]lineCell
 
 	killers [maxPly][2]int
 	history [2][maxCells]int32
