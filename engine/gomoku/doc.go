@@ -45,8 +45,9 @@
 //     the cells that leave no open three, and the defender's own fours).
 //     Both run at the root before the main search, at bounded node budgets
 //     and a quarter of the time to the deadline; VCF also runs inside it, at
-//     inner nodes and at the horizon. (VCT inside the tree cost more depth
-//     than it found wins; see pvs.go.)
+//     inner nodes two or more plies from the horizon. (VCF nearer the
+//     horizon and VCT inside the tree cost more depth than they found wins;
+//     see pvs.go.)
 //   - The opponent's VCF detected at the root (by a null move): only the
 //     root moves after which it fails are searched.
 //   - Principal variation search with iterative deepening and aspiration

@@ -6,15 +6,23 @@ import "movesvc/engine"
 // iteration's score.
 const aspiration = 60
 
-// Node budgets of the VCF searches inside the main search. (VCT inside the
-// tree, near the root, with 3000 nodes a node, was tried and dropped: at
-// 100 ms a move it held the search to 2 to 4 plies where it reaches 4 to 6
-// without it, and without it the engine beat plain alpha-beta in 93 of 100
-// games instead of 83, and solved the puzzles in 12.8 k nodes instead of
-// 19.4 k.)
+// VCF inside the main search: at inner nodes with at least
+// interiorVCFDepth plies left, within interiorVCFBudget nodes. Not at the
+// horizon, where most nodes are: there the static evaluation and the wins
+// read off the cell classes (quickWin) stand in. At 100 ms a move the search
+// with VCF at every inner node and at the horizon (64 nodes) lost 42–58 to
+// one without VCF in the tree, which gets a ply or two deeper in the same
+// time; VCF at the horizon within 16 nodes, or only where the side to move
+// has four or more four-making cells, then lost 45–55 and 40–60 to none.
+// Inner nodes with two or more plies left cost nothing measurable (103–97
+// against three or more, 200 games), and with them the puzzles keep being
+// solved at depth 8 (puzzle 473, a 33-ply win, needs VCF two plies above
+// the horizon). (VCT inside the tree, near the root, with 3000 nodes a
+// node, was tried earlier and dropped for the same reason: it held the
+// search to 2 to 4 plies where it reaches 4 to 6.)
 const (
-	leafVCFBudget     = 64  // at the horizon
-	interiorVCFBudget = 400 // at an inner node
+	interiorVCFDepth  = 2
+	interiorVCFBudget = 400
 )
 
 // Move-count pruning (https://www.chessprogramming.org/Futility_Pruning#MoveCountBasedPruning):
@@ -231,10 +239,10 @@ func (s *searcher) searchRoot(depth, n int, alpha, beta int32) int32 {
 // otherwise exact. Forced replies to a four do not use up depth; at the
 // horizon a four is still answered and, unless plain, so is an open three
 // for quiescence more unforced plies (the replies are the defences and the
-// side to move's own fours); then the side to move's continuous fours are
-// looked for before the static evaluation.
+// side to move's own fours); then the static evaluation.
 // Unless plain, a win that needs no search (quickWin) is returned at once,
-// and inner nodes look for continuous fours first (vcfWin). When the
+// and inner nodes with interiorVCFDepth plies or more left look for
+// continuous fours first (vcfWin). When the
 // deadline or the node limit stops the search the value is meaningless and
 // s.stopped is set.
 func (s *searcher) pvs(depth, ply int, alpha, beta int32) int32 {
@@ -266,7 +274,7 @@ func (s *searcher) pvs(depth, ply int, alpha, beta int32) int32 {
 	}
 	if depth <= 0 {
 		if s.plain || !oppFour && (b.count[opp][patOpen4] == 0 || depth <= -quiescence) {
-			return s.leaf(ply)
+			return b.evaluate(s.weights)
 		}
 	}
 	alpha = max(alpha, -(engine.WinScore - int32(ply)))
@@ -288,7 +296,7 @@ func (s *searcher) pvs(depth, ply int, alpha, beta int32) int32 {
 			}
 		}
 	}
-	if s.useThreats && !oppFour {
+	if s.useThreats && !oppFour && depth >= interiorVCFDepth {
 		if v, won := s.vcfWin(ply, interiorVCFBudget); won {
 			if s.stopped {
 				return 0
@@ -409,18 +417,6 @@ func (s *searcher) vcfWin(ply int, budget uint64) (int32, bool) {
 		return engine.WinScore - int32(ply+p), true
 	}
 	return 0, false
-}
-
-// leaf returns the value of a horizon node where the opponent has no four:
-// a win when the side to move has continuous fours (threat search on),
-// else the static evaluation.
-func (s *searcher) leaf(ply int) int32 {
-	if s.useThreats {
-		if v, won := s.vcfWin(ply, leafVCFBudget); won {
-			return v
-		}
-	}
-	return s.b.evaluate(s.weights)
 }
 
 // generate pushes the moves of the node at ply and returns their number:
