@@ -17,7 +17,8 @@
 // pruning at quiet nodes), plain=true|false (plain alpha-beta), bits=N
 // (table size), eval=patterns|fitted|FILE (evaluation weights: the
 // hand-set line-pattern weights plain alpha-beta uses, the engine's fitted
-// ones, or a file as cmd/gomokutune writes them), level=N (the service's playing level, 1..10):
+// ones, or a file as cmd/gomokutune writes them), level=N (the service's
+// playing level, 1..10):
 //
 //	arena -a level=7 -b level=5 -games 40
 package main

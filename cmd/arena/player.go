@@ -32,7 +32,8 @@ type player struct {
 // and prune (on or off), plain (true or false), bits, level (1..10, the
 // engine's playing levels; with a level, nodes, threats, prune and eval do
 // not apply) and eval (evaluation weights: "patterns", "fitted" or a file as
-// cmd/gomokutune writes them). Threat search and move-count pruning are on unless turned off.
+// cmd/gomokutune writes them). Threat search and move-count pruning are on
+// unless turned off.
 func parsePlayer(s string) (player, error) {
 	p := player{threats: true, prune: true, bits: 18}
 	for _, kv := range strings.Split(s, ",") {

@@ -214,8 +214,8 @@ func TestDefencesStopEveryOpenThree(t *testing.T) {
 		b := new(board)
 		b.init(15, Rule(game%2))
 		s := getSearcher(b, 10, nil, Options{}, nil)
-		for _, m := range randomGame(b, rng, 70) {
-			_ = m
+		for b.ply < 70 && !b.five && !b.full() {
+			randomGame(b, rng, 1)
 			for colour := range 2 {
 				if b.count[colour][patOpen4] == 0 || b.count[1-colour][patFive] > 0 || b.five {
 					continue

@@ -33,7 +33,8 @@ func TestEvaluateWeighsFeatures(t *testing.T) {
 	for game := range 20 {
 		b := new(board)
 		b.init(15, Rule(game%2))
-		for _, m := range randomGame(b, rng, 60) {
+		for b.ply < 60 && !b.five && !b.full() {
+			m := randomGame(b, rng, 1)[0]
 			f := b.features()
 			me := b.toMove()
 			if f[0] != b.count[me][0] || f[np] != b.classes[me][0] ||

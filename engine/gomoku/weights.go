@@ -2,9 +2,9 @@ package gomoku
 
 // defaultWeights are the evaluation's weights (see EvalWeights), fitted by
 // cmd/gomokutune to 2,905 self-play games (the arena at 6,000 and 7,000
-// nodes a move, -games 4000 -seed 100, from patternWeights): held-out loss 0.2161 before,
-// 0.1928 after; at 20,000 nodes a move they beat the hand-set weights
-// 266-134 (seeds 21 and 22, 200 games each).
+// nodes a move, -games 4000 -seed 100, from patternWeights): held-out
+// loss 0.2161 before, 0.1928 after; at 20,000 nodes a move they beat the
+// hand-set weights 266-134 (seeds 21 and 22, 200 games each).
 var defaultWeights = EvalWeights{
 	// Side to move: patterns
 	0,   // none
