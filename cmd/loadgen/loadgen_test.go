@@ -49,19 +49,27 @@ func TestPositionsAreLegalAndReproducible(t *testing.T) {
 	}
 }
 
-func quiet() *api.Server {
+func quiet() *api.Server { return quietWith(api.Config{}) }
+
+// quietWith returns a server with cfg that logs nothing.
+func quietWith(cfg api.Config) *api.Server {
 	reg := prometheus.NewRegistry()
-	return api.New(api.Config{}, games.Registry(), slog.New(slog.NewTextHandler(io.Discard, nil)), reg, reg)
+	return api.New(cfg, games.Registry(), slog.New(slog.NewTextHandler(io.Discard, nil)), reg, reg)
 }
 
 // TestRunCountsWhatTheServerCounts runs a short closed loop against a real
-// server and checks the report against the server's own metrics.
+// server and checks the report against the server's own metrics. The
+// server runs a search for every connection at once, so that none waits in
+// the admission queue: a wait past half a request's 100 ms would be a 503
+// on a machine busy with other tests, and admission is not what this
+// checks.
 func TestRunCountsWhatTheServerCounts(t *testing.T) {
+	const connections = 4
 	for _, mode := range []string{"closed", "open"} {
-		ts := httptest.NewServer(quiet()) // a fresh server: nothing remembered
+		ts := httptest.NewServer(quietWith(api.Config{MaxSearches: connections})) // a fresh server: nothing remembered
 		defer ts.Close()
 		rep, err := Run(context.Background(), Options{
-			URL: ts.URL, Path: "/move", Mode: mode, Concurrency: 4, Rate: 2000, Duration: 20 * time.Second,
+			URL: ts.URL, Path: "/move", Mode: mode, Concurrency: connections, Rate: 2000, Duration: 20 * time.Second,
 			MaxRequests: 200, Games: []string{"tictactoe"}, MaxPlies: 6, Seed: 1, Positions: 50,
 		})
 		if err != nil {
