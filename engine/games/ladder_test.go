@@ -112,7 +112,7 @@ var ladderPairs = []struct {
 	slow  bool // over a second: skipped under the race detector
 }{
 	{"connect4", 3, 1, 20, false}, {"connect4", 5, 3, 20, false}, {"connect4", 7, 5, 20, true}, {"connect4", 9, 7, 10, true},
-	{"gomoku", 3, 1, 20, true}, {"gomoku", 4, 2, 20, true}, {"gomoku", 5, 3, 10, true}, {"gomoku", 6, 4, 10, true},
+	{"gomoku", 3, 1, 40, true}, {"gomoku", 4, 2, 40, true}, {"gomoku", 5, 3, 40, true}, {"gomoku", 6, 4, 40, true},
 }
 
 // TestLevelLadder checks that the levels of Connect Four and Gomoku are

@@ -95,7 +95,7 @@ func BenchmarkVCF(b *testing.B) {
 func TestParamsNodeLimit(t *testing.T) {
 	st := middlegameState(t)
 	ctx := context.Background()
-	const limit = 800
+	const limit = 500
 	params := engine.Params{Depth: 6, MaxNodes: limit}
 	full := st.Search(ctx, engine.Params{Depth: 6})
 	limited := st.Search(ctx, params)

@@ -70,7 +70,7 @@
 //     https://www.chessprogramming.org/History_Heuristic).
 //   - Move-count pruning at quiet nodes
 //     (https://www.chessprogramming.org/Futility_Pruning#MoveCountBasedPruning):
-//     the first 10+2*depth candidates in move order and then only the moves
+//     the first 6+2*depth candidates in move order and then only the moves
 //     making an open three or a four, unless every move searched loses or
 //     the side to move has the makings of continuous fours (see pvs.go).
 //   - A static evaluation that weighs, for each side, the count of every
