@@ -245,9 +245,8 @@ func (s *searcher) searchRoot(depth, n int, alpha, beta int32) int32 {
 // side to move's own fours); then the static evaluation.
 // Unless plain, a win that needs no search (quickWin) is returned at once,
 // and inner nodes with interiorVCFDepth plies or more left look for
-// continuous fours first (vcfWin). When the
-// deadline or the node limit stops the search the value is meaningless and
-// s.stopped is set.
+// continuous fours first (vcfWin). When the deadline or the node limit
+// stops the search the value is meaningless and s.stopped is set.
 func (s *searcher) pvs(depth, ply int, alpha, beta int32) int32 {
 	s.nodes++
 	s.poll()
