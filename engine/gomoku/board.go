@@ -47,6 +47,9 @@ type board struct {
 	stones  int
 	// box is the bounding box of the stones (padded rows and columns), per ply.
 	box [MaxSize*MaxSize + 1][4]int8
+	// log, while a search has one attached, records what each move changes
+	// so that undo puts it back (undolog.go).
+	log *undoLog
 }
 
 // init sets b to the empty board of the given size and rule.
@@ -155,6 +158,7 @@ func (b *board) addKey(i int, key uint32, sign int32) {
 func (b *board) play(i int) {
 	colour := b.ply & 1
 	stone := uint32(colour + 1)
+	e := b.logEntry()
 	b.addCell(i, -1)
 	for d := range 4 {
 		key := b.keys[d][i]
@@ -166,8 +170,8 @@ func (b *board) play(i int) {
 	b.cells[i] = int8(stone)
 	for d, step := range b.steps {
 		for k := 1; k <= b.reach; k++ {
-			b.setField(i+k*step, d, fieldShift(-k), stone)
-			b.setField(i-k*step, d, fieldShift(k), stone)
+			b.setField(i+k*step, d, fieldShift(-k), stone, e)
+			b.setField(i-k*step, d, fieldShift(k), stone, e)
 		}
 	}
 	b.updateNear(i, 1)
@@ -180,18 +184,33 @@ func (b *board) play(i int) {
 	b.stones++
 }
 
-// undo takes back the last move, which was played on i.
+// undo takes back the last move, which was played on i. A logged move's
+// changes are put back from the log; otherwise they are recomputed.
 func (b *board) undo(i int) {
+	e := b.loggedEntry()
 	b.ply--
 	b.stones--
 	colour := b.ply & 1
 	b.hash ^= zobrist[colour][i] ^ zobristSide
 	b.updateNear(i, -1)
 	b.cells[i] = empty
+	b.five = false
+	if e != nil {
+		// The cell's own line bytes and combination indices were left as
+		// they were while it held a stone (setField skips occupied cells).
+		for d, step := range b.steps {
+			for k := 1; k <= b.reach; k++ {
+				b.keys[d][i+k*step] &^= 3 << fieldShift(-k)
+				b.keys[d][i-k*step] &^= 3 << fieldShift(k)
+			}
+		}
+		b.restore(e)
+		return
+	}
 	for d, step := range b.steps {
 		for k := 1; k <= b.reach; k++ {
-			b.setField(i+k*step, d, fieldShift(-k), empty)
-			b.setField(i-k*step, d, fieldShift(k), empty)
+			b.setField(i+k*step, d, fieldShift(-k), empty, nil)
+			b.setField(i-k*step, d, fieldShift(k), empty, nil)
 		}
 	}
 	for d := range 4 {
@@ -200,12 +219,12 @@ func (b *board) undo(i int) {
 		b.addKey(i, key, 1)
 	}
 	b.addCell(i, 1)
-	b.five = false
 }
 
 // setField sets the field at shift of cell j's key in direction d to c,
-// keeping the counts right when j is empty.
-func (b *board) setField(j, d int, shift uint, c uint32) {
+// keeping the counts right when j is empty, and records in e, when not
+// nil, the line byte and combination indices it changes.
+func (b *board) setField(j, d int, shift uint, c uint32, e *undoEntry) {
 	key := b.keys[d][j]
 	nk := key&^(3<<shift) | c<<shift
 	b.keys[d][j] = nk
@@ -215,6 +234,11 @@ func (b *board) setField(j, d int, shift uint, c uint32) {
 	before, after := b.lines[j][d], b.table.lookup(nk)
 	if before == after {
 		return
+	}
+	if e != nil {
+		e.changes[e.n] = lineChange{cell: int16(j), dir: uint8(d), line: before,
+			combo: [2]uint16{b.combo[0][j], b.combo[1][j]}}
+		e.n++
 	}
 	b.lines[j][d] = after
 	for colour := range 2 {

@@ -94,15 +94,21 @@ func randomGame(b *board, rng *rand.Rand, n int) []int {
 // both rules and checks after every move and every undo that the
 // incrementally kept keys, line bytes, combinations, pattern and class
 // counts, hash and neighbour counts
-// equal a recount from the stones.
+// equal a recount from the stones; the odd games with an undo log attached
+// from a few moves in, so that undo takes both ways.
 func TestBookkeepingMatchesRecount(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
+	log := new(undoLog)
 	for _, size := range []int{MinSize, 15, MaxSize} {
 		for _, rule := range []Rule{Freestyle, Standard} {
-			for game := range 3 {
+			for game := range 4 {
 				b := new(board)
 				b.init(size, rule)
 				var played []int
+				if game%2 == 1 {
+					played = randomGame(b, rng, 3) // undone without the log
+					b.attach(log)
+				}
 				for !b.five && !b.full() && len(played) < 120 {
 					played = append(played, randomGame(b, rng, 1)...)
 					if diff := sameBookkeeping(b); diff != "" {
@@ -123,21 +129,27 @@ func TestBookkeepingMatchesRecount(t *testing.T) {
 }
 
 // TestPlayUndoRestores checks that undoing a random game restores the empty
-// board exactly: cells, keys, counts, classes, hash and neighbours.
+// board exactly: cells, keys, line bytes, combinations, counts, classes,
+// hash and neighbours; without and with an undo log.
 func TestPlayUndoRestores(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
-	b := new(board)
-	b.init(15, Freestyle)
-	start := *b
-	for range 20 {
-		played := randomGame(b, rng, 200)
-		for i := len(played) - 1; i >= 0; i-- {
-			b.undo(played[i])
+	for _, logged := range []bool{false, true} {
+		b := new(board)
+		b.init(15, Freestyle)
+		start := *b
+		if logged {
+			b.attach(new(undoLog))
 		}
-		if b.cells != start.cells || b.keys != start.keys || b.count != start.count ||
-			b.classes != start.classes ||
-			b.hash != start.hash || b.near != start.near || b.ply != 0 || b.stones != 0 || b.five {
-			t.Fatalf("undoing %d moves did not restore the empty board", len(played))
+		for range 20 {
+			played := randomGame(b, rng, 200)
+			for i := len(played) - 1; i >= 0; i-- {
+				b.undo(played[i])
+			}
+			if b.cells != start.cells || b.keys != start.keys || b.lines != start.lines ||
+				b.combo != start.combo || b.count != start.count || b.classes != start.classes ||
+				b.hash != start.hash || b.near != start.near || b.ply != 0 || b.stones != 0 || b.five {
+				t.Fatalf("logged %v: undoing %d moves did not restore the empty board", logged, len(played))
+			}
 		}
 	}
 }

@@ -31,6 +31,9 @@
 //     opponent have a four / an open three", the wins that need no search
 //     and the static evaluation are O(1)
 //     (https://www.chessprogramming.org/Incremental_Updates).
+//   - During a search, an undo log (undolog.go): each move records the
+//     counts and the line bytes it changed, and undo puts them back instead
+//     of looking the patterns up again.
 //   - Zobrist hashing with the side to move
 //     (https://www.chessprogramming.org/Zobrist_Hashing).
 //

@@ -84,6 +84,9 @@ type searcher struct {
 	mark    [maxCells]uint32
 	markGen uint32
 
+	// log is attached to the board while searching (undolog.go).
+	log undoLog
+
 	// openFours is defences' list of the cells and lines where the
 	// attacker makes an open four.
 	openFours [maxOpenFours]lineCell
@@ -110,6 +113,7 @@ type searcherKey int
 // budget, which keeps it within its room, when the search had one; else to
 // the idle list, or drops it when the list is full.
 func putSearcher(s *searcher, r *engine.Reservation) {
+	s.b.detach()
 	s.b, s.done, s.progress, s.weights = nil, nil, progressHook{}, nil
 	if r != nil {
 		bits := bitsOf(s.tt.Len())
@@ -153,6 +157,7 @@ func getSearcher(b *board, bits int, done <-chan struct{}, opt Options, r *engin
 		s.gen = 1
 	}
 	s.b, s.done = b, done
+	b.attach(&s.log)
 	s.maxNodes, s.useThreats, s.plain = 0, !opt.NoThreatSearch && !opt.Plain, opt.Plain
 	s.prune, s.pruneWidth = !opt.NoPruning && !opt.Plain, opt.pruneWidth
 	s.weights = &defaultWeights

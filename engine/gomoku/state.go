@@ -136,6 +136,7 @@ func (s *State) Board() []string {
 // Clone returns an independent copy of the position.
 func (s *State) Clone() engine.State {
 	c := *s
+	c.b.detach() // a search's log stays with the searcher's board
 	return &c
 }
 
