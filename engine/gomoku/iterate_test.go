@@ -15,27 +15,32 @@ import (
 // unfinished iteration found better, with its variation. Some limits must
 // give the latter: the unfinished iteration's work is not thrown away.
 func TestUnfinishedIterationMove(t *testing.T) {
-	// A position from a self-play game where the best move changes
-	// between iterations.
-	st0, err := gomoku.Game{}.NewState(engine.Setup{FromMoves: true,
-		Moves: strings.Fields("g10 f10 j5 g11 h12 f11 h11 f9 f12 e11")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	st := st0.(*gomoku.State)
+	// Positions from self-play games where the best move changes between
+	// iterations (with the evaluation weights of the time: a refit may
+	// need others).
 	changed := 0
-	for limit := uint64(5000); limit <= 40_000; limit += 5000 {
-		var last engine.Progress
-		res := st.Search(context.Background(), engine.Params{Depth: 20, MaxNodes: limit,
-			Progress: func(p engine.Progress) { last = p }})
-		if res.Depth != last.Depth || res.Complete {
-			t.Fatalf("limit %d: depth %d (complete %v), last iteration %d", limit, res.Depth, res.Complete, last.Depth)
+	for _, moves := range []string{
+		"g10 i8 i10 j9 k10 h10 j11 i12",
+		"g5 i9 h7 h9 h5 g9 j9 h8 f5 e5",
+	} {
+		st0, err := gomoku.Game{}.NewState(engine.Setup{FromMoves: true, Moves: strings.Fields(moves)})
+		if err != nil {
+			t.Fatal(err)
 		}
-		if len(res.PV) == 0 || res.PV[0] != res.Move {
-			t.Fatalf("limit %d: move %d, variation %v", limit, res.Move, res.PV)
-		}
-		if res.Move != last.Move {
-			changed++
+		st := st0.(*gomoku.State)
+		for limit := uint64(5000); limit <= 40_000; limit += 5000 {
+			var last engine.Progress
+			res := st.Search(context.Background(), engine.Params{Depth: 20, MaxNodes: limit,
+				Progress: func(p engine.Progress) { last = p }})
+			if res.Depth != last.Depth || res.Complete {
+				t.Fatalf("%s, limit %d: depth %d (complete %v), last iteration %d", moves, limit, res.Depth, res.Complete, last.Depth)
+			}
+			if len(res.PV) == 0 || res.PV[0] != res.Move {
+				t.Fatalf("%s, limit %d: move %d, variation %v", moves, limit, res.Move, res.PV)
+			}
+			if res.Move != last.Move {
+				changed++
+			}
 		}
 	}
 	if changed == 0 {

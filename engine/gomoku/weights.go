@@ -1,50 +1,53 @@
 package gomoku
 
 // defaultWeights are the evaluation's weights (see EvalWeights), fitted by
-// cmd/gomokutune to 2,905 self-play games (the arena at 6,000 and 7,000
-// nodes a move, -games 4000 -seed 100, from patternWeights): held-out
-// loss 0.2161 before, 0.1928 after; at 20,000 nodes a move they beat the
-// hand-set weights 266-134 (seeds 21 and 22, 200 games each).
+// cmd/gomokutune to 2,894 self-play games of the engine as of d42d035 (the
+// arena at 20,000 and 24,000 nodes a move, -games 2000 -seed 200 and -seed
+// 201, from the weights before): held-out loss 0.1889 before, 0.1838
+// after; at 100 ms a move they beat the weights before 429-370-1 (seeds 70
+// to 73, 200 games each, +26 Elo). The weights before were fitted the same
+// way to 2,905 games at 6,000 and 7,000 nodes from patternWeights, and beat
+// those 266-134 at 20,000 nodes a move.
 var defaultWeights = EvalWeights{
 	// Side to move: patterns
 	0,   // none
 	1,   // one
-	9,   // two
-	24,  // open two
-	42,  // three
-	129, // open three
-	220, // four
+	7,   // two
+	25,  // open two
+	40,  // three
+	143, // open three
+	255, // four
 	500, // open four
 	0,   // five
 	// Side to move: cell classes
 	0,    // none
-	-22,  // open two
-	-20,  // three
-	-39,  // open three
-	-67,  // double three
-	-37,  // four
-	1020, // four-three
+	-28,  // open two
+	-10,  // three
+	-45,  // open three
+	-194, // double three
+	-107, // four
+	2043, // four-three
 	0,    // win
 	0,    // five
 	// Opponent: patterns
 	0,    // none
 	-1,   // one
-	-7,   // two
-	-17,  // open two
-	-23,  // three
-	-62,  // open three
-	-125, // four
-	-461, // open four
+	-3,   // two
+	-18,  // open two
+	-29,  // three
+	-59,  // open three
+	-109, // four
+	-515, // open four
 	0,    // five
 	// Opponent: cell classes
 	0,    // none
-	16,   // open two
-	1,    // three
-	5,    // open three
-	44,   // double three
-	-51,  // four
-	-434, // four-three
-	26,   // win
+	24,   // open two
+	6,    // three
+	-6,   // open three
+	74,   // double three
+	-53,  // four
+	-549, // four-three
+	-8,   // win
 	0,    // five
 }
 
