@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -91,5 +92,46 @@ func TestFitLowersLoss(t *testing.T) {
 	src := goSource(fitted)
 	if n := strings.Count(src, "\n"); n != gomoku.NumFeatures+4 {
 		t.Errorf("goSource: %d lines, want %d", n, gomoku.NumFeatures+4)
+	}
+}
+
+// TestHeldOutByOpening checks that the games of one opening are held out
+// together whatever their moves after it, and that about a tenth of the
+// openings are.
+func TestHeldOutByOpening(t *testing.T) {
+	f, err := os.Open("testdata/games.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	byOpening := map[string]bool{}
+	err = readGames(f, func(g game) error {
+		opening := strings.Join(g.moves[:3], " ")
+		held := heldOut(g)
+		if h, ok := byOpening[opening]; ok && h != held {
+			t.Errorf("opening %s: one game held out, the other not", opening)
+		}
+		byOpening[opening] = held
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(byOpening) < 10 {
+		t.Fatalf("only %d openings in the sample", len(byOpening))
+	}
+	n := 0
+	for row := range 10 {
+		for col := range 10 {
+			for third := range 10 {
+				g := game{moves: []string{fmt.Sprintf("%c%d", 'a'+col, row+1), "h8", fmt.Sprintf("%c%d", 'a'+third, 15), "i9"}}
+				if heldOut(g) {
+					n++
+				}
+			}
+		}
+	}
+	if n < 60 || n > 140 {
+		t.Errorf("%d of 1000 openings held out, want about 100", n)
 	}
 }
