@@ -10,11 +10,13 @@ import (
 	"movesvc/engine/gomoku"
 )
 
-// game is one game of the arena's output: its moves from the empty board
+// game is one game of the arena's output: its moves from the empty board,
+// how many of them were the opening's (placed before the players' moves)
 // and the winner's colour (0 x, 1 o, -1 a draw).
 type game struct {
-	moves  []string
-	winner int
+	moves   []string
+	opening int
+	winner  int
 }
 
 // readGames calls fn with every game in the arena's verbose output r, whose
@@ -58,7 +60,9 @@ func parseGame(text string) (game, error) {
 		return game{}, fmt.Errorf("no result in %q", head)
 	}
 	for _, m := range strings.Fields(body) {
-		if m != "|" {
+		if m == "|" {
+			g.opening = len(g.moves)
+		} else {
 			g.moves = append(g.moves, m)
 		}
 	}

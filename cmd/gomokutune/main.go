@@ -111,13 +111,19 @@ func readWeights(name string) (gomoku.EvalWeights, error) {
 }
 
 // heldOut reports whether g is one of the games held out: those of a tenth
-// of the openings, chosen by a hash of the first three moves, so that the
-// two games of an opening pair (one a colour) are both held out or
-// neither. Holding out every tenth game instead split most pairs: the fit
-// was then checked on games whose openings and first moves it had seen.
+// of the openings, chosen by a hash of the opening's moves, so that the two
+// games of an opening pair (one a colour) are both held out or neither.
+// Holding out every tenth game instead split most pairs: the fit was then
+// checked on games whose openings and first moves it had seen. Games
+// from the empty board (no opening) are grouped by their first three
+// moves instead.
 func heldOut(g game) bool {
+	n := g.opening
+	if n == 0 {
+		n = min(3, len(g.moves))
+	}
 	h := fnv.New32a()
-	for _, m := range g.moves[:min(3, len(g.moves))] {
+	for _, m := range g.moves[:n] {
 		h.Write([]byte(m + " "))
 	}
 	return h.Sum32()%10 == 0

@@ -11,18 +11,18 @@ import (
 
 func TestParseGame(t *testing.T) {
 	for _, c := range []struct {
-		line   string
-		winner int
-		moves  int
+		line           string
+		winner         int
+		moves, opening int
 	}{
-		{"x=a o=b a wins after 7 moves: h8 i9 j7 | a1 b2 c3 d4", 0, 7},
-		{"x=b o=a a wins after 4 moves: h8 i9 j7 | a1", 1, 4},
-		{"x=b o=a b wins after 4 moves: h8 i9 j7 | a1", 0, 4},
-		{"x=a o=b draw after 3 moves: h8 i9 j7 | ", -1, 3},
+		{"x=a o=b a wins after 7 moves: h8 i9 j7 | a1 b2 c3 d4", 0, 7, 3},
+		{"x=b o=a a wins after 4 moves: h8 i9 j7 | a1", 1, 4, 3},
+		{"x=b o=a b wins after 4 moves: h8 | i9 j7 a1", 0, 4, 1},
+		{"x=a o=b draw after 3 moves: h8 i9 j7 | ", -1, 3, 3},
 	} {
 		g, err := parseGame(c.line)
-		if err != nil || g.winner != c.winner || len(g.moves) != c.moves {
-			t.Errorf("parseGame(%q) = %+v, %v; want winner %d, %d moves", c.line, g, err, c.winner, c.moves)
+		if err != nil || g.winner != c.winner || len(g.moves) != c.moves || g.opening != c.opening {
+			t.Errorf("parseGame(%q) = %+v, %v; want winner %d, %d moves, %d of the opening", c.line, g, err, c.winner, c.moves, c.opening)
 		}
 	}
 	for _, bad := range []string{"x=a", "x=a o=b a loses after 3 moves: h8", "x=a o=b a wins after 3 moves"} {
@@ -106,7 +106,10 @@ func TestHeldOutByOpening(t *testing.T) {
 	defer f.Close()
 	byOpening := map[string]bool{}
 	err = readGames(f, func(g game) error {
-		opening := strings.Join(g.moves[:3], " ")
+		if g.opening != 3 {
+			t.Fatalf("opening of %d moves, want the arena's 3", g.opening)
+		}
+		opening := strings.Join(g.moves[:g.opening], " ")
 		held := heldOut(g)
 		if h, ok := byOpening[opening]; ok && h != held {
 			t.Errorf("opening %s: one game held out, the other not", opening)
@@ -124,7 +127,7 @@ func TestHeldOutByOpening(t *testing.T) {
 	for row := range 10 {
 		for col := range 10 {
 			for third := range 10 {
-				g := game{moves: []string{fmt.Sprintf("%c%d", 'a'+col, row+1), "h8", fmt.Sprintf("%c%d", 'a'+third, 15), "i9"}}
+				g := game{moves: []string{fmt.Sprintf("%c%d", 'a'+col, row+1), "h8", fmt.Sprintf("%c%d", 'a'+third, 15), "i9"}, opening: 3}
 				if heldOut(g) {
 					n++
 				}
