@@ -152,6 +152,28 @@ func TestEloAndRecord(t *testing.T) {
 	}
 }
 
+// TestPairs checks the classification of opening pairs and its line in
+// the report.
+func TestPairs(t *testing.T) {
+	game := func(xIsA bool, winner int) gameRecord { return gameRecord{xIsA: xIsA, winner: winner} }
+	r := matchResult{games: []gameRecord{
+		game(true, 0), game(false, 0), // a won both
+		game(true, 1), game(false, 1), // b won both
+		game(true, 0), game(false, 1), // x won both
+		game(true, 1), game(false, 0), // o won both
+		game(true, 0), game(false, 1), // x won both
+		game(true, -1), game(false, 0), // a draw
+	}}
+	want := pairCounts{a: 1, b: 1, x: 2, o: 1, withDraws: 1}
+	if got := r.pairs(); got != want {
+		t.Errorf("pairs = %+v, want %+v", got, want)
+	}
+	line := "opening pairs: a won both 1, b won both 1; the same colour won both 3 (x 2, o 1); with a draw 1"
+	if got := r.report(player{}, player{}); !strings.Contains(got, line) {
+		t.Errorf("report lacks %q:\n%s", line, got)
+	}
+}
+
 func TestRunRejectsBadPlayers(t *testing.T) {
 	if err := run("depth=x", "depth=1", matchConfig{games: 2, seed: 1, stones: 3, size: 15, rule: "freestyle"}, false); err == nil {
 		t.Error("bad -a accepted")

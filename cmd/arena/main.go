@@ -7,7 +7,9 @@
 //
 // Each game starts from a random balanced opening (a few stones near the
 // centre, drawn from -seed) and every opening is played twice, each player
-// taking x once.
+// taking x once. The report counts the pairs one player won both games of
+// apart from those one colour won both of: only the former tell the
+// players apart.
 //
 //	arena -a depth=6,time=200ms -b depth=6,time=200ms,threats=off -games 40
 //

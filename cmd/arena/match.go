@@ -73,6 +73,39 @@ func (r matchResult) elo() (diff, margin float64) {
 	return diff, margin
 }
 
+// pairCounts classify a match's opening pairs (each opening played once
+// with a as x, once with b as x) by who won both games: a player, which
+// tells the players apart, or a colour, which does not.
+type pairCounts struct {
+	a, b      int // one player won both games
+	x, o      int // one colour won both games
+	withDraws int // a game of the pair was drawn
+}
+
+// pairs classifies the match's opening pairs (games 2i and 2i+1).
+func (r matchResult) pairs() pairCounts {
+	var c pairCounts
+	for i := 0; i+1 < len(r.games); i += 2 {
+		g, h := r.games[i], r.games[i+1]
+		switch {
+		case g.winner < 0 || h.winner < 0:
+			c.withDraws++
+		case g.winner == h.winner && g.winner == 0:
+			c.a++
+		case g.winner == h.winner:
+			c.b++
+		case g.xWon():
+			c.x++
+		default:
+			c.o++
+		}
+	}
+	return c
+}
+
+// xWon reports whether x won g.
+func (g gameRecord) xWon() bool { return g.winner >= 0 && (g.winner == 0) == g.xIsA }
+
 // report returns the match summary.
 func (r matchResult) report(a, b player) string {
 	var sb strings.Builder
@@ -80,6 +113,10 @@ func (r matchResult) report(a, b player) string {
 	fmt.Fprintf(&sb, "a: %s\nb: %s\n", a, b)
 	fmt.Fprintf(&sb, "a wins %d, loses %d, draws %d of %d games: score %.3f, elo %+.0f ± %.0f\n",
 		r.wins, r.losses, r.draws, r.wins+r.losses+r.draws, r.score(), diff, margin)
+	if p := r.pairs(); p != (pairCounts{}) {
+		fmt.Fprintf(&sb, "opening pairs: a won both %d, b won both %d; the same colour won both %d (x %d, o %d); with a draw %d\n",
+			p.a, p.b, p.x+p.o, p.x, p.o, p.withDraws)
+	}
 	for i, name := range []string{"a", "b"} {
 		if r.moves[i] > 0 {
 			fmt.Fprintf(&sb, "%s: %d moves, %.0f nodes/move, %v/move\n", name, r.moves[i],
