@@ -6,9 +6,10 @@ package gomoku
 // 201, from the weights before): held-out loss 0.1889 before, 0.1838
 // after (every tenth game held out, as gomokutune did then; it now holds
 // out whole openings, 7ba40d3); at 100 ms a move they beat the weights
-// before 429-370-1 (seeds 70 to 73, 200 games each, +26 Elo). The weights before were fitted the same
-// way to 2,905 games at 6,000 and 7,000 nodes from patternWeights, and beat
-// those 266-134 at 20,000 nodes a move.
+// before 429-370-1 (seeds 70 to 73, 200 games each, +26 Elo). The
+// weights before were fitted the same way to 2,905 games at 6,000 and
+// 7,000 nodes from patternWeights, and beat those 266-134 at 20,000 nodes
+// a move.
 var defaultWeights = EvalWeights{
 	// Side to move: patterns
 	0,   // none
