@@ -1,6 +1,9 @@
 package engine
 
-import "sync"
+import (
+	"sync"
+	"sync/atomic"
+)
 
 // Bound says how a stored score relates to the true value of the position.
 type Bound uint8
@@ -20,18 +23,21 @@ const generations = 64
 // entryBytes is the size of one entry.
 const entryBytes = 16
 
-// entry is one transposition-table slot, 16 bytes.
+// entry is one transposition-table slot, 16 bytes: data packs the score
+// (low 32 bits), the move (16), the depth (8) and generation<<2 | bound (8),
+// and check is the key XOR data. Both words are read and written
+// atomically, so searches sharing a table (lazy SMP helpers) never see a
+// mixed entry as a hit: an entry read while another goroutine writes it has
+// a check that matches neither key ("lockless hashing", Hyatt and Mann).
 type entry struct {
-	key   uint64
-	score int32
-	move  int16
-	depth int8
-	meta  uint8 // generation<<2 | bound
+	check, data atomic.Uint64
 }
 
 // Table is a transposition table with one slot per index. Entries written in
 // an earlier generation read as empty, so a table can be reused by another
-// search without clearing it. A Table is used by one search at a time.
+// search without clearing it. Probe and Store may be called from several
+// goroutines at once (helpers of one search sharing the table); NewSearch
+// may not run alongside them.
 type Table struct {
 	entries []entry
 	mask    uint64
@@ -79,23 +85,27 @@ func TableBytes(bits int) int64 {
 // Probe returns the entry stored for key in the current generation.
 func (t *Table) Probe(key uint64) (score int32, move Move, depth int, bound Bound, ok bool) {
 	e := &t.entries[key&t.mask]
-	if e.key != key || e.meta>>2 != t.gen {
+	data := e.data.Load()
+	meta := uint8(data >> 56)
+	if e.check.Load()^data != key || meta>>2 != t.gen {
 		return 0, NoMove, 0, BoundNone, false
 	}
-	return e.score, Move(e.move), int(e.depth), Bound(e.meta & 3), true
+	return int32(uint32(data)), Move(int16(data >> 32)), int(int8(data >> 48)), Bound(meta & 3), true
 }
 
 // Store records a search result for key, replacing the slot's entry unless it
 // holds a deeper result for another position of the current generation.
 func (t *Table) Store(key uint64, score int32, move Move, depth int, bound Bound) {
 	e := &t.entries[key&t.mask]
-	if e.meta>>2 == t.gen && e.key != key && int(e.depth) > depth {
+	old := e.data.Load()
+	if uint8(old>>56)>>2 == t.gen && e.check.Load()^old != key && int(int8(old>>48)) > depth {
 		return
 	}
-	if depth > 127 {
-		depth = 127
-	}
-	*e = entry{key: key, score: score, move: int16(move), depth: int8(depth), meta: t.gen<<2 | uint8(bound)}
+	depth = min(depth, 127)
+	data := uint64(uint32(score)) | uint64(uint16(int16(move)))<<32 | uint64(uint8(int8(depth)))<<48 |
+		uint64(t.gen<<2|uint8(bound))<<56
+	e.check.Store(key ^ data)
+	e.data.Store(data)
 }
 
 // tablePools keeps reusable tables by size for searches without a
