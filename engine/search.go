@@ -44,7 +44,9 @@ type Params struct {
 	// Threads is how many goroutines the search may use. A game whose
 	// search can split (the Connect Four solver's lazy SMP) uses up to this
 	// many; the others use one. Zero means one. The answer does not depend
-	// on it, only how soon it comes.
+	// on it, only how soon it comes. (Gomoku's lazy SMP would make its
+	// answers depend on timing, so Gomoku takes its threads from
+	// gomoku.Options.Threads, which only tools playing on the clock set.)
 	Threads int
 	// Progress, when set, is called on the searching goroutine after each
 	// completed iteration; a search that does not iterate calls it once,

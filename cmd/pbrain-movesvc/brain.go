@@ -13,8 +13,9 @@ import (
 
 // config holds the command-line limits of every search.
 type config struct {
-	depth int    // deepest iteration (0: gomoku.MaxDepth)
-	nodes uint64 // node limit (0: none)
+	depth   int    // deepest iteration (0: gomoku.MaxDepth)
+	nodes   uint64 // node limit (0: none)
+	threads int    // search goroutines until INFO thread_num (0: one)
 }
 
 // Cell contents of the brain's board.
@@ -32,11 +33,14 @@ type brain struct {
 	cells []int8
 	rule  gomoku.Rule
 	clock clock
-	bits  int // transposition table size, from max_memory
+	// maxMemory is INFO max_memory (0: none), which sizes the
+	// transposition table (tableBits) with the threads.
+	maxMemory int64
+	threads   int // search goroutines: -threads, then INFO thread_num
 }
 
 func newBrain(cfg config) *brain {
-	return &brain{cfg: cfg, clock: defaultClock(), bits: defaultTableBits}
+	return &brain{cfg: cfg, clock: defaultClock(), threads: min(max(cfg.threads, 1), maxThreads)}
 }
 
 // start answers START and RECTSTART: a square board of a size the engine
@@ -80,7 +84,11 @@ func (br *brain) info(arg string) {
 	case "time_left":
 		br.clock.left = ms(n)
 	case "max_memory":
-		br.bits = tableBits(n)
+		br.maxMemory = max(n, 0)
+	case "thread_num":
+		// Not in the Gomocup protocol's list, but sent by managers that
+		// run multi-threaded brains (Yixin Board, for one).
+		br.threads = int(min(max(n, 1), maxThreads))
 	case "rule":
 		br.rule = gomoku.Freestyle
 		if n&1 != 0 {
@@ -207,7 +215,8 @@ func (br *brain) move() string {
 	if depth <= 0 {
 		depth = gomoku.MaxDepth
 	}
-	res := st.Search(ctx, engine.Params{Depth: depth, TableBits: br.bits, MaxNodes: br.cfg.nodes})
+	params := engine.Params{Depth: depth, TableBits: tableBits(br.maxMemory, br.threads), MaxNodes: br.cfg.nodes}
+	res := st.SearchWith(ctx, params, gomoku.Options{Threads: br.threads})
 	row, col := st.Cell(res.Move)
 	br.cells[row*br.size+col] = own
 	return fmt.Sprintf("%d,%d", col, row)

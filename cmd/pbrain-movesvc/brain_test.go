@@ -143,12 +143,40 @@ func TestTactics(t *testing.T) {
 		{"standard: only the exact five", [][2]int{{2, 7}, {4, 7}, {5, 7}, {6, 7}, {7, 7}}, [][2]int{{1, 7}, {9, 7}, {0, 0}, {2, 0}, {4, 0}},
 			"1", []string{"8,7"}},
 	}
-	for _, tt := range tests {
-		script := append([]string{"START 15", "INFO rule " + tt.rule}, board(tt.mine, tt.theirs)...)
-		got := session(t, script...)
-		if len(got) != 2 || !slices.Contains(tt.want, got[1]) {
-			t.Errorf("%s: answers %q, want OK and one of %v", tt.name, got, tt.want)
+	for _, threads := range []string{"1", "3"} {
+		for _, tt := range tests {
+			script := append([]string{"START 15", "INFO rule " + tt.rule, "INFO thread_num " + threads}, board(tt.mine, tt.theirs)...)
+			got := session(t, script...)
+			if len(got) != 2 || !slices.Contains(tt.want, got[1]) {
+				t.Errorf("%s, %s threads: answers %q, want OK and one of %v", tt.name, threads, got, tt.want)
+			}
 		}
+	}
+}
+
+// TestThreadsSetting checks where the search goroutines come from: the
+// -threads flag (at least one), then INFO thread_num, clamped to
+// 1..maxThreads, a bad value ignored; and that max_memory is kept for
+// sizing the table with them.
+func TestThreadsSetting(t *testing.T) {
+	for flag, want := range map[int]int{0: 1, 1: 1, 4: 4, 1000: maxThreads} {
+		if got := newBrain(config{threads: flag}).threads; got != want {
+			t.Errorf("-threads %d: %d threads, want %d", flag, got, want)
+		}
+	}
+	br := newBrain(config{threads: 2})
+	for _, tt := range []struct {
+		info string
+		want int
+	}{{"thread_num 4", 4}, {"THREAD_NUM 3", 3}, {"thread_num x", 3}, {"thread_num 0", 1}, {"thread_num 99999", maxThreads}} {
+		br.info(tt.info)
+		if br.threads != tt.want {
+			t.Errorf("INFO %s: %d threads, want %d", tt.info, br.threads, tt.want)
+		}
+	}
+	br.info("max_memory 83886080")
+	if br.maxMemory != 80<<20 {
+		t.Errorf("INFO max_memory 83886080: maxMemory %d", br.maxMemory)
 	}
 }
 
@@ -174,11 +202,16 @@ func TestBudget(t *testing.T) {
 		}
 	}
 	for _, tt := range []struct {
-		mem  int64
-		bits int
-	}{{0, defaultTableBits}, {1 << 20, minTableBits}, {80 << 20, 21}, {1 << 40, maxTableBits}} {
-		if got := tableBits(tt.mem); got != tt.bits {
-			t.Errorf("tableBits(%d) = %d, want %d", tt.mem, got, tt.bits)
+		mem     int64
+		threads int
+		bits    int
+	}{{0, 1, defaultTableBits}, {0, 8, defaultTableBits}, {1 << 20, 1, minTableBits}, {80 << 20, 1, 21},
+		{80 << 20, 0, 21}, {1 << 40, 1, maxTableBits},
+		// Each helper takes about 4.4 MiB: seven of them leave 80 MiB - 48
+		// MiB - 31 MiB for the table, 1 MiB (16 bits); thirty leave none.
+		{80 << 20, 8, 16}, {80 << 20, 30, minTableBits}} {
+		if got := tableBits(tt.mem, tt.threads); got != tt.bits {
+			t.Errorf("tableBits(%d, %d threads) = %d, want %d", tt.mem, tt.threads, got, tt.bits)
 		}
 	}
 }

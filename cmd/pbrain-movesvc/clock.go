@@ -3,6 +3,8 @@ package main
 import (
 	"math/bits"
 	"time"
+
+	"movesvc/engine/gomoku"
 )
 
 // Time and memory defaults: the Gomocup protocol's defaults when the
@@ -12,6 +14,9 @@ const (
 	defaultTableBits = 20 // 16 MiB
 	minTableBits     = 12
 	maxTableBits     = 24
+	// maxThreads bounds the search goroutines INFO thread_num or -threads
+	// may ask for.
+	maxThreads = 64
 	// fixedMemory is what the brain uses besides the transposition table:
 	// the pattern tables, the searcher's stacks and threat table, the runtime.
 	fixedMemory = 48 << 20
@@ -44,13 +49,15 @@ func (c clock) budget() time.Duration {
 	return max(b, time.Millisecond)
 }
 
-// tableBits returns the transposition-table size that keeps the brain under
-// maxMemory bytes (0: no limit, the default size).
-func tableBits(maxMemory int64) int {
+// tableBits returns the transposition-table size that keeps the brain,
+// searching on threads goroutines, under maxMemory bytes (0: no limit, the
+// default size): each helper goroutine beyond the first takes
+// gomoku.HelperMemory.
+func tableBits(maxMemory int64, threads int) int {
 	if maxMemory <= 0 {
 		return defaultTableBits
 	}
-	avail := maxMemory - fixedMemory
+	avail := maxMemory - fixedMemory - int64(max(threads-1, 0))*gomoku.HelperMemory()
 	if avail < 16<<minTableBits {
 		return minTableBits
 	}

@@ -24,6 +24,7 @@ func main() {
 	var cfg config
 	flag.IntVar(&cfg.depth, "depth", 0, "deepest iteration per move, in plies (0: the engine's maximum)")
 	flag.Uint64Var(&cfg.nodes, "nodes", 0, "node limit per move (0: none, time alone limits the search)")
+	flag.IntVar(&cfg.threads, "threads", 1, "search goroutines per move (lazy SMP; INFO thread_num overrides it)")
 	flag.Parse()
 	if err := run(os.Stdin, os.Stdout, cfg); err != nil {
 		fmt.Fprintln(os.Stderr, "pbrain-movesvc:", err)

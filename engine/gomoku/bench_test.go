@@ -2,6 +2,8 @@ package gomoku_test
 
 import (
 	"context"
+	"fmt"
+	"strings"
 	"testing"
 
 	"movesvc/engine"
@@ -110,5 +112,45 @@ func TestParamsNodeLimit(t *testing.T) {
 			t.Errorf("%s: %s in %d nodes; first: %s in %d", name,
 				st.FormatMove(r.Move), r.Nodes, st.FormatMove(limited.Move), limited.Nodes)
 		}
+	}
+}
+
+// threadPositions are the positions of BenchmarkSearchThreads: the
+// middlegame and openings of arena games, none decided within depth 8.
+var threadPositions = []string{
+	"h8 h9 j9 i8 g6 g8 i11 j10 k8 j7 h10 g11",
+	"h8 h9 j9 i8 g6 g8 i11 j10",
+	"e8 k7 i7 j5 e7 j6 e6 e5",
+	"j10 k8 h6 k7 i9 h8 k9",
+	"i11 e9 j8 e10 j11 e11",
+	"g11 i10 i7 j11 g9 h8 h9",
+}
+
+// BenchmarkSearchThreads measures the time to complete depth 8 on each of
+// threadPositions in turn, with the main search alone and with helpers
+// (lazy SMP): ns/op is the time to depth of the six, nodes/s counts every
+// thread's nodes.
+func BenchmarkSearchThreads(b *testing.B) {
+	var states []*gomoku.State
+	for _, p := range threadPositions {
+		st, err := gomoku.Game{}.NewState(engine.Setup{FromMoves: true, Moves: strings.Fields(p)})
+		if err != nil {
+			b.Fatal(err)
+		}
+		states = append(states, st.(*gomoku.State))
+	}
+	for _, threads := range []int{1, 2, 4} {
+		b.Run(fmt.Sprintf("threads=%d", threads), func(b *testing.B) {
+			b.ReportAllocs()
+			var nodes uint64
+			for b.Loop() {
+				for _, st := range states {
+					res := st.SearchWith(context.Background(), engine.Params{Depth: 8, TableBits: 20}, gomoku.Options{Threads: threads})
+					nodes += res.Nodes
+				}
+			}
+			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+			b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+		})
 	}
 }

@@ -37,7 +37,7 @@
 //   - Zobrist hashing with the side to move
 //     (https://www.chessprogramming.org/Zobrist_Hashing).
 //
-// Search (search.go, pvs.go, movegen.go, threat.go):
+// Search (search.go, pvs.go, movegen.go, threat.go, smp.go):
 //
 //   - Openings without search: the centre on an empty board, and the
 //     diagonal neighbour (towards the centre) of a lone stone.
@@ -90,6 +90,13 @@
 //     first iteration always completes.
 //   - No allocation per node: one move stack shared by every ply, reused
 //     searchers with their tables.
+//   - Lazy SMP for tools on the clock (Options.Threads, smp.go;
+//     https://www.chessprogramming.org/Lazy_SMP): helper goroutines run the
+//     main search's iterations, every other one a ply ahead, on copies of
+//     the board, sharing its transposition table (lockless entries,
+//     engine.Table); the main search's answer benefits through the table.
+//     Not used by Search (engine.Params.Threads), whose answers stay
+//     reproducible.
 //
 // A proved result is reported as engine.OutcomeWin or OutcomeLoss with its
 // distance. Threat-space proofs try every relevant defence; a result proved

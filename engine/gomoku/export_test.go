@@ -7,3 +7,13 @@ func NarrowPruning(opt Options) Options {
 	opt.pruneWidth = 1
 	return opt
 }
+
+// HelpedSearch runs the main search's iterations on st to depth with
+// threads goroutines and returns the nodes the main search and its helpers
+// searched.
+func HelpedSearch(st *State, depth, threads int) (main, helpers uint64) {
+	s := getSearcher(&st.b, 18, nil, Options{Threads: threads}, nil)
+	defer putSearcher(s, nil)
+	s.iterate(depth)
+	return s.nodes - s.helperNodes, s.helperNodes
+}

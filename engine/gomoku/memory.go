@@ -15,3 +15,7 @@ func (Game) SearchMemory(params engine.Params) int64 {
 		int64(unsafe.Sizeof(threatEntry{}))<<threatBits +
 		int64(unsafe.Sizeof(searcher{}))
 }
+
+// sizeofBoard is the size of a board, which each helper of a search on
+// more than one thread copies (smp.go).
+const sizeofBoard = unsafe.Sizeof(board{})

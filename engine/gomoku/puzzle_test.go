@@ -66,8 +66,14 @@ const (
 // loss or the engine wins the game out against the opponent's best replies.
 func solve(t testing.TB, p puzzle, maxNodes uint64) (bool, engine.Result) {
 	t.Helper()
+	return solveWith(t, p, maxNodes, gomoku.Options{})
+}
+
+// solveWith is solve with the engine's search options opt.
+func solveWith(t testing.TB, p puzzle, maxNodes uint64, opt gomoku.Options) (bool, engine.Result) {
+	t.Helper()
 	st := puzzleState(t, p)
-	res := search(st, 8, maxNodes, gomoku.Options{})
+	res := search(st, 8, maxNodes, opt)
 	if st.FormatMove(res.Move) == p.First {
 		return true, res
 	}

@@ -77,9 +77,12 @@ func (s *searcher) iterate(maxDepth int) engine.Result {
 	res := engine.Result{Move: engine.NoMove, PV: make([]engine.Move, 0, maxPly)}
 	n := s.rootMoves(maxDepth)
 	rootEnd := s.sp
+	s.startHelpers(maxDepth, n)
+	defer s.stopHelpers()
 	var score int32
 	for depth := 1; depth <= maxDepth; depth++ {
 		s.mayStop = depth > 1
+		s.crew.depth.Store(int32(depth))
 		alpha, beta := -engine.WinScore-1, engine.WinScore+1
 		if depth > 2 && !engine.IsWinScore(score) {
 			alpha, beta = score-aspiration, score+aspiration

@@ -44,6 +44,14 @@ type Options struct {
 	// Weights, when set, replace the evaluation's default weights: the
 	// arena's way of measuring tuned weights against others.
 	Weights *EvalWeights
+	// Threads, when more than one, runs the main search's iterations on
+	// that many goroutines sharing the transposition table (lazy SMP,
+	// smp.go): more depth in the same time, but the answer then depends on
+	// timing, not only on the position and the settings. Tools that play
+	// on the clock (the Gomocup brain, the arena) set it; the service does
+	// not, so that its depth-limited answers are reproducible, and
+	// State.Search ignores engine.Params.Threads for the same reason.
+	Threads int
 	// pruneWidth, when positive, replaces the pruning's width at every
 	// depth (tests of its safeguards; see export_test.go).
 	pruneWidth int
@@ -63,12 +71,14 @@ type searcher struct {
 	plain      bool // no threat knowledge at all (Options.Plain)
 	prune      bool // move-count pruning at quiet nodes
 	pruneWidth int  // Options.pruneWidth
+	threads    int  // Options.Threads: this searcher and its helpers
 	weights    *EvalWeights
 	mayStop    bool
 	stopped    bool
 	deadline   bool // the context ended the search
 
 	nodes       uint64
+	helperNodes uint64 // of nodes, those the helpers searched (smp.go)
 	threatNodes uint64
 	budget      uint64
 	rootPly     int
@@ -97,6 +107,9 @@ type searcher struct {
 	pvLen   [maxPly]int
 
 	progress progressHook // Params.Progress of the current search
+
+	own  *board // a helper's copy of the main search's board (smp.go)
+	crew crew   // the helpers of a search on more than one thread (smp.go)
 }
 
 // searchers keeps a few idle searchers (about 5 MiB each, plus the table)
@@ -151,15 +164,9 @@ func getSearcher(b *board, bits int, done <-chan struct{}, opt Options, r *engin
 	} else {
 		s.tt.NewSearch()
 	}
-	s.gen++
-	if s.gen == 0 {
-		clear(s.threat)
-		s.gen = 1
-	}
-	s.b, s.done = b, done
-	b.attach(&s.log)
 	s.maxNodes, s.useThreats, s.plain = 0, !opt.NoThreatSearch && !opt.Plain, opt.Plain
 	s.prune, s.pruneWidth = !opt.NoPruning && !opt.Plain, opt.pruneWidth
+	s.threads = max(opt.Threads, 1)
 	s.weights = &defaultWeights
 	if opt.Plain {
 		s.weights = &patternWeights
@@ -167,14 +174,28 @@ func getSearcher(b *board, bits int, done <-chan struct{}, opt Options, r *engin
 	if opt.Weights != nil {
 		s.weights = opt.Weights
 	}
+	s.begin(b, done)
+	return s
+}
+
+// begin readies s, its settings made, to search b until done is closed:
+// a new generation of its threat table, the undo log attached, the counters
+// and the heuristics cleared.
+func (s *searcher) begin(b *board, done <-chan struct{}) {
+	s.gen++
+	if s.gen == 0 {
+		clear(s.threat)
+		s.gen = 1
+	}
+	s.b, s.done = b, done
+	b.attach(&s.log)
 	s.mayStop, s.stopped, s.deadline = false, false, false
-	s.nodes, s.threatNodes, s.sp = 0, 0, 0
+	s.nodes, s.helperNodes, s.threatNodes, s.sp = 0, 0, 0, 0
 	s.rootPly, s.threatMove, s.threatUntil = b.ply, -1, time.Time{}
 	for i := range s.killers {
 		s.killers[i] = [2]int{-1, -1}
 	}
 	s.history = [2][maxCells]int32{}
-	return s
 }
 
 // poll stops the search, once stopping is allowed, when the node limit is
@@ -322,7 +343,7 @@ func (s *searcher) root(depth int) engine.Result {
 		// without the threat search prefers, which keeps the most natural
 		// defence against an opponent that may not find the win.
 		loss, plies := res.Outcome, res.PliesToEnd
-		s.useThreats = false
+		s.useThreats, s.threads = false, 1
 		s.tt.NewSearch()
 		res = s.iterate(min(depth, 4))
 		res.Outcome, res.PliesToEnd, res.Complete = loss, plies, true
