@@ -13,11 +13,11 @@ import (
 )
 
 func TestParsePlayer(t *testing.T) {
-	p, err := parsePlayer("depth=6,nodes=1000,time=50ms,threats=off,prune=off,plain=true,bits=16")
-	if err != nil || p.depth != 6 || p.nodes != 1000 || p.time.Milliseconds() != 50 || p.threats || p.prune || !p.plain || p.bits != 16 {
+	p, err := parsePlayer("depth=6,nodes=1000,time=50ms,threats=off,prune=off,plain=true,bits=16,threads=2")
+	if err != nil || p.depth != 6 || p.nodes != 1000 || p.time.Milliseconds() != 50 || p.threats || p.prune || !p.plain || p.bits != 16 || p.threads != 2 {
 		t.Errorf("parsePlayer: %+v, %v", p, err)
 	}
-	if got := p.String(); got != "depth=6,nodes=1000,time=50ms,threats=off,prune=off,plain=true" {
+	if got := p.String(); got != "depth=6,nodes=1000,time=50ms,threads=2,threats=off,prune=off,plain=true" {
 		t.Errorf("String() = %q", got)
 	}
 	file := filepath.Join(t.TempDir(), "w.json")
@@ -34,7 +34,7 @@ func TestParsePlayer(t *testing.T) {
 			t.Errorf("parsePlayer with eval=%s: %+v, %v", setting, p, err)
 		}
 	}
-	for _, bad := range []string{"", "depth", "depth=x", "speed=3", "threats=maybe", "prune=yes", "plain=sometimes", "time=5", "bits=16",
+	for _, bad := range []string{"", "depth", "depth=x", "speed=3", "threats=maybe", "prune=yes", "plain=sometimes", "time=5", "bits=16", "depth=1,threads=0", "depth=1,threads=x",
 		"nodes=1,eval=testdata/missing.json", "nodes=1,eval=arena_test.go"} {
 		if _, err := parsePlayer(bad); err == nil {
 			t.Errorf("parsePlayer(%q) accepted", bad)
@@ -43,12 +43,59 @@ func TestParsePlayer(t *testing.T) {
 }
 
 // TestOpenings checks that the random openings are legal, near the centre,
-// varied, and not already decided.
+// varied, and not already decided; with the balance check (two openings:
+// each costs several 50,000-node searches), that the balance search scores
+// each within the window, and that the window rules out openings the
+// static check alone lets through.
 func TestOpenings(t *testing.T) {
-	mc := matchConfig{stones: 3, size: 15, rule: "freestyle"}
+	window, err := parseBalance(defaultBalance)
+	if err != nil {
+		t.Fatal(err)
+	}
+	static := matchConfig{stones: 3, size: 15, rule: "freestyle"}
+	outside := 0
+	for _, o := range testOpenings(t, static, 6) {
+		st, _ := newState(o, static)
+		if outside == 0 && !window.holds(st) {
+			outside++
+		}
+	}
+	if outside == 0 {
+		t.Error("every opening of the static check is within the balance window: the window checks nothing")
+	}
+	balanced := static
+	balanced.balance = window
+	for _, o := range testOpenings(t, balanced, 2) {
+		st, _ := newState(o, balanced)
+		if r := balanceSearch(st); r.Outcome != engine.OutcomeUnknown || r.Score < window.lo || r.Score > window.hi {
+			t.Errorf("balance %s: opening %q scores %d (%v)", window, o, r.Score, r.Outcome)
+		}
+	}
+}
+
+// TestParseBalance checks the -balance flag's forms.
+func TestParseBalance(t *testing.T) {
+	for in, want := range map[string]balanceWindow{"off": {}, "75:225": {true, 75, 225}, "-50:50": {true, -50, 50}, "0:0": {true, 0, 0}} {
+		got, err := parseBalance(in)
+		if err != nil || got != want || got.String() != in {
+			t.Errorf("parseBalance(%q) = %+v (%s), %v", in, got, got, err)
+		}
+	}
+	for _, bad := range []string{"", "75", "75:", ":225", "225:75", "a:b", "on"} {
+		if _, err := parseBalance(bad); err == nil {
+			t.Errorf("parseBalance(%q) accepted", bad)
+		}
+	}
+}
+
+// testOpenings returns n openings of seed 7 under mc, checked as
+// TestOpenings says: all but one of them distinct.
+func testOpenings(t *testing.T, mc matchConfig, n int) [][]string {
+	t.Helper()
 	rng := rand.New(rand.NewPCG(7, 8))
 	seen := map[string]bool{}
-	for range 6 {
+	var out [][]string
+	for range n {
 		o, err := randomOpening(rng, mc)
 		if err != nil {
 			t.Fatal(err)
@@ -67,10 +114,12 @@ func TestOpenings(t *testing.T) {
 			t.Errorf("opening %q is decided: %v", o, r.Outcome)
 		}
 		seen[strings.Join(o, " ")] = true
+		out = append(out, o)
 	}
-	if len(seen) < 5 {
-		t.Errorf("only %d distinct openings of 6", len(seen))
+	if len(seen) < n-1 {
+		t.Errorf("only %d distinct openings of %d", len(seen), n)
 	}
+	return out
 }
 
 func atoi(s string) int {

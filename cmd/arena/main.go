@@ -6,8 +6,11 @@
 // defences, no extensions, an evaluation of line patterns alone).
 //
 // Each game starts from a random balanced opening (a few stones near the
-// centre, drawn from -seed) and every opening is played twice, each player
-// taking x once. The report counts the pairs one player won both games of
+// centre, drawn from -seed, kept when a short search proves nothing, the
+// static evaluation is near even and a 50,000-node search scores it within
+// -balance, by default 75:225 for the side to move; -balance off drops that
+// last check, as the arena had it before) and every opening is played
+// twice, each player taking x once. The report counts the pairs one player won both games of
 // apart from those one colour won both of: only the former tell the
 // players apart.
 //
@@ -17,10 +20,11 @@
 // iteration), nodes=N (node limit per move), time=D (time per move, a Go
 // duration), threats=on|off (the threat search), prune=on|off (move-count
 // pruning at quiet nodes), plain=true|false (plain alpha-beta), bits=N
-// (table size), eval=patterns|fitted|FILE (evaluation weights: the
-// hand-set line-pattern weights plain alpha-beta uses, the engine's fitted
-// ones, or a file as cmd/gomokutune writes them), level=N (the service's
-// playing level, 1..10):
+// (table size), threads=N (goroutines per search: lazy SMP, for players on
+// the clock), eval=patterns|fitted|FILE (evaluation weights: the hand-set
+// line-pattern weights plain alpha-beta uses, the engine's fitted ones, or
+// a file as cmd/gomokutune writes them), level=N (the service's playing
+// level, 1..10):
 //
 //	arena -a level=7 -b level=5 -games 40
 package main
@@ -39,9 +43,16 @@ func main() {
 	stones := flag.Int("stones", 3, "stones in each random opening")
 	size := flag.Int("size", 15, "board size")
 	rule := flag.String("rule", "freestyle", "rule: freestyle or standard")
+	balance := flag.String("balance", defaultBalance, "keep the openings a 50,000-node search scores within lo:hi for the side to move (calibrated for 3 stones), or off")
 	verbose := flag.Bool("v", false, "print every game")
 	flag.Parse()
-	if err := run(*a, *b, matchConfig{games: *games, seed: *seed, stones: *stones, size: *size, rule: *rule}, *verbose); err != nil {
+	window, err := parseBalance(*balance)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "arena:", err)
+		os.Exit(2)
+	}
+	mc := matchConfig{games: *games, seed: *seed, stones: *stones, size: *size, rule: *rule, balance: window}
+	if err := run(*a, *b, mc, *verbose); err != nil {
 		fmt.Fprintln(os.Stderr, "arena:", err)
 		os.Exit(1)
 	}
@@ -64,6 +75,7 @@ func run(a, b string, mc matchConfig, verbose bool) error {
 	if err != nil {
 		return err
 	}
+	fmt.Printf("openings: %d stones, seed %d, balance %s\n", mc.stones, mc.seed, mc.balance)
 	fmt.Print(res.report(pa, pb))
 	return nil
 }

@@ -18,7 +18,10 @@ type matchConfig struct {
 	stones int // stones in each random opening
 	size   int
 	rule   string
-	onGame func(gameRecord) // called after every game, when set
+	// balance, when on, keeps only the openings a search scores within
+	// its window (see balanceWindow).
+	balance balanceWindow
+	onGame  func(gameRecord) // called after every game, when set
 }
 
 // gameRecord is one finished game.
@@ -211,9 +214,10 @@ const openingRadius = 3
 
 // randomOpening returns a balanced opening: stones alternately x and o on
 // random free squares within openingRadius of the centre, redrawn until a short
-// search proves nothing for either side and the static evaluation with
-// balanceWeights is within maxOpeningEval. Each opening is played with both colours, which evens
-// out what imbalance is left.
+// search proves nothing for either side, the static evaluation with
+// balanceWeights is within maxOpeningEval and, when mc.balance is on, the
+// balance search scores it within the window. Each opening is played with
+// both colours, which evens out what imbalance is left.
 func randomOpening(rng *rand.Rand, mc matchConfig) ([]string, error) {
 	c := mc.size / 2
 	for range 1000 {
@@ -235,6 +239,9 @@ func randomOpening(rng *rand.Rand, mc matchConfig) ([]string, error) {
 			continue
 		}
 		if r := (player{depth: 4, nodes: 5000, threats: true, prune: true, bits: 16}).move(st); r.Outcome != engine.OutcomeUnknown {
+			continue
+		}
+		if mc.balance.on && !mc.balance.holds(st) {
 			continue
 		}
 		return moves, nil

@@ -21,6 +21,7 @@ type player struct {
 	prune   bool
 	plain   bool
 	bits    int
+	threads int // goroutines per search (gomoku.Options.Threads); 0: one
 	level   int // 1..9: a weaker level (engine.Params.Level); 0: none
 	// evalFile names the evaluation weights read into weights (see
 	// readWeights); "": the engine's own.
@@ -29,7 +30,8 @@ type player struct {
 }
 
 // parsePlayer reads "key=value,..." settings: depth, nodes, time, threats
-// and prune (on or off), plain (true or false), bits, level (1..10, the
+// and prune (on or off), plain (true or false), bits, threads (goroutines
+// per search, lazy SMP), level (1..10, the
 // engine's playing levels; with a level, nodes, threats, prune and eval do
 // not apply) and eval (evaluation weights: "patterns", "fitted" or a file as
 // cmd/gomokutune writes them). Threat search and move-count pruning are on
@@ -54,6 +56,11 @@ func parsePlayer(s string) (player, error) {
 			p.time, err = time.ParseDuration(v)
 		case "bits":
 			p.bits, err = strconv.Atoi(v)
+		case "threads":
+			p.threads, err = strconv.Atoi(v)
+			if err == nil && p.threads < 1 {
+				err = fmt.Errorf("want 1 or more")
+			}
 		case "level":
 			p.level, err = strconv.Atoi(v)
 			if err == nil && (p.level < 1 || p.level > engine.MaxLevel) {
@@ -69,7 +76,7 @@ func parsePlayer(s string) (player, error) {
 			p.evalFile = v
 			p.weights, err = readWeights(v)
 		default:
-			return p, fmt.Errorf("unknown setting %q (depth, nodes, time, threats, prune, plain, bits, level, eval)", k)
+			return p, fmt.Errorf("unknown setting %q (depth, nodes, time, threats, prune, plain, bits, threads, level, eval)", k)
 		}
 		if err != nil {
 			return p, fmt.Errorf("setting %q: %v", kv, err)
@@ -92,6 +99,9 @@ func (p player) String() string {
 	}
 	if p.time > 0 {
 		parts = append(parts, "time="+p.time.String())
+	}
+	if p.threads > 1 {
+		parts = append(parts, "threads="+strconv.Itoa(p.threads))
 	}
 	if !p.threats {
 		parts = append(parts, "threats=off")
@@ -129,7 +139,7 @@ func (p player) move(st *gomoku.State) engine.Result {
 		depth = gomoku.MaxDepth
 	}
 	return st.SearchWith(ctx, engine.Params{Depth: depth, TableBits: p.bits, MaxNodes: p.nodes},
-		gomoku.Options{NoThreatSearch: !p.threats, NoPruning: !p.prune, Plain: p.plain, Weights: p.weights})
+		gomoku.Options{NoThreatSearch: !p.threats, NoPruning: !p.prune, Plain: p.plain, Weights: p.weights, Threads: p.threads})
 }
 
 // onOff reads a switch setting's value, on or off.
