@@ -12,13 +12,14 @@ import (
 // helper goroutines too, each with its own board, move stack, killers,
 // history and threat table, all sharing the main transposition table
 // (engine.Table is safe for that). The helpers search the same root moves,
-// every other one a ply ahead of where it would be, and their results reach
-// the main search only through the table: its cutoffs and move ordering
-// come sooner, so it completes iterations faster. The answer is the main
-// search's alone. The root threat searches run before the helpers start,
-// on the main goroutine.
+// each iteration at the main search's current depth or, for every other
+// helper, a ply deeper (and always deeper than its own last), and their
+// results reach the main search only through the table: its cutoffs and
+// move ordering come sooner, so it completes iterations faster. The answer
+// is the main search's alone. The root threat searches run before the
+// helpers start, on the main goroutine.
 
-// idleHelpers keeps helper searchers between searches (about 5 MiB each:
+// idleHelpers keeps helper searchers between searches (about 4.4 MiB each:
 // the threat table, the stacks and a board of their own); they have no
 // main table, borrowing the main search's while they help.
 var idleHelpers = make(chan *searcher, 16)
