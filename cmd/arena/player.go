@@ -31,11 +31,11 @@ type player struct {
 
 // parsePlayer reads "key=value,..." settings: depth, nodes, time, threats
 // and prune (on or off), plain (true or false), bits, threads (goroutines
-// per search, lazy SMP), level (1..10, the
-// engine's playing levels; with a level, nodes, threats, prune and eval do
-// not apply) and eval (evaluation weights: "patterns", "fitted" or a file as
-// cmd/gomokutune writes them). Threat search and move-count pruning are on
-// unless turned off.
+// per search, lazy SMP), level (1..10, the engine's playing levels; with a
+// level, nodes, threats, prune, threads and eval do not apply) and eval
+// (evaluation weights: "patterns", "fitted" or a file as cmd/gomokutune
+// writes them). Threat search and move-count pruning are on unless turned
+// off.
 func parsePlayer(s string) (player, error) {
 	p := player{threats: true, prune: true, bits: 18}
 	for _, kv := range strings.Split(s, ",") {
