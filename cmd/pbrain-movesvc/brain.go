@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"fmt"
+	"runtime"
 	"strconv"
 	"strings"
 
@@ -15,7 +16,7 @@ import (
 type config struct {
 	depth   int    // deepest iteration (0: gomoku.MaxDepth)
 	nodes   uint64 // node limit (0: none)
-	threads int    // search goroutines until INFO thread_num (0: one)
+	threads int    // search goroutines until INFO thread_num (0: defaultThreads)
 }
 
 // Cell contents of the brain's board.
@@ -40,8 +41,16 @@ type brain struct {
 }
 
 func newBrain(cfg config) *brain {
-	return &brain{cfg: cfg, clock: defaultClock(), threads: min(max(cfg.threads, 1), maxThreads)}
+	threads := cfg.threads
+	if threads <= 0 {
+		threads = defaultThreads()
+	}
+	return &brain{cfg: cfg, clock: defaultClock(), threads: min(threads, maxThreads)}
 }
+
+// defaultThreads is the search goroutines when nothing sets them: the CPUs
+// the process may use, at most maxDefaultThreads.
+func defaultThreads() int { return min(runtime.GOMAXPROCS(0), maxDefaultThreads) }
 
 // start answers START and RECTSTART: a square board of a size the engine
 // plays.

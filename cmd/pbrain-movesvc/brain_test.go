@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -9,13 +10,14 @@ import (
 )
 
 // session runs the brain on a script of commands and returns its answers,
-// one per line. Searches are limited by nodes, not time, so that answers do
-// not depend on the machine's speed.
+// one per line. Searches are limited by nodes, not time, and run on one
+// thread unless the script sends INFO thread_num, so that answers do not
+// depend on the machine's speed.
 func session(t *testing.T, script ...string) []string {
 	t.Helper()
 	var out strings.Builder
 	in := strings.NewReader(strings.Join(script, "\n") + "\n")
-	if err := run(in, &out, config{depth: 6, nodes: 20_000}); err != nil {
+	if err := run(in, &out, config{depth: 6, nodes: 20_000, threads: 1}); err != nil {
 		t.Fatalf("run: %v", err)
 	}
 	return strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
@@ -155,11 +157,13 @@ func TestTactics(t *testing.T) {
 }
 
 // TestThreadsSetting checks where the search goroutines come from: the
-// -threads flag (at least one), then INFO thread_num, clamped to
-// 1..maxThreads, a bad value ignored; and that max_memory is kept for
-// sizing the table with them.
+// -threads flag (0: the CPUs the process may use, at most
+// maxDefaultThreads), then INFO thread_num, clamped to 1..maxThreads, a bad
+// value ignored; the environment variable's forms; and that max_memory is
+// kept for sizing the table with them.
 func TestThreadsSetting(t *testing.T) {
-	for flag, want := range map[int]int{0: 1, 1: 1, 4: 4, 1000: maxThreads} {
+	auto := min(runtime.GOMAXPROCS(0), maxDefaultThreads)
+	for flag, want := range map[int]int{0: auto, -1: auto, 1: 1, 4: 4, 1000: maxThreads} {
 		if got := newBrain(config{threads: flag}).threads; got != want {
 			t.Errorf("-threads %d: %d threads, want %d", flag, got, want)
 		}
@@ -172,6 +176,18 @@ func TestThreadsSetting(t *testing.T) {
 		br.info(tt.info)
 		if br.threads != tt.want {
 			t.Errorf("INFO %s: %d threads, want %d", tt.info, br.threads, tt.want)
+		}
+	}
+	for env, want := range map[string]int{"": 0, "3": 3, "0": 0} {
+		t.Setenv(threadsEnv, env)
+		if got, err := envInt(threadsEnv); got != want || err != nil {
+			t.Errorf("%s=%q: %d, %v; want %d", threadsEnv, env, got, err, want)
+		}
+	}
+	for _, bad := range []string{"x", "-2", "1.5"} {
+		t.Setenv(threadsEnv, bad)
+		if _, err := envInt(threadsEnv); err == nil {
+			t.Errorf("%s=%q accepted", threadsEnv, bad)
 		}
 	}
 	br.info("max_memory 83886080")

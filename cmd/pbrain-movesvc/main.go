@@ -7,24 +7,61 @@
 // BOARD ... DONE, TAKEBACK x,y, INFO key value, ABOUT, END). Coordinates are
 // 0-based, x the column from the left and y the row from the top. INFO
 // timeout_turn, timeout_match, time_left, max_memory and rule (bit 1: exactly
-// five wins) are honoured; every move is answered within the turn's time
-// less a safety margin.
+// five wins) are honoured, and so is thread_num, which some managers (Yixin
+// Board) send; every move is answered within the turn's time less a safety
+// margin.
 //
-//	pbrain-movesvc            # for the manager
-//	pbrain-movesvc -depth 8   # at most 8 plies per move
+// Each search runs on the CPUs the process may use (GOMAXPROCS, which follows
+// CPU affinity and cgroup limits), at most 8, unless -threads, the
+// MOVESVC_BRAIN_THREADS environment variable (for a manager that starts the
+// brain without arguments) or INFO thread_num says otherwise: helper
+// goroutines share the main search's transposition table (lazy SMP,
+// gomoku.Options.Threads) and it reaches deeper in the same time; the moves
+// then depend on timing. A tournament that runs several games on one
+// machine at once should give each brain its share of the cores (taskset,
+// a cgroup, or MOVESVC_BRAIN_THREADS=1), or the brains' helpers compete for
+// them.
+//
+//	pbrain-movesvc              # for the manager
+//	pbrain-movesvc -depth 8     # at most 8 plies per move
+//	pbrain-movesvc -threads 1   # one search goroutine
 package main
 
 import (
 	"flag"
 	"fmt"
 	"os"
+	"strconv"
 )
+
+// threadsEnv names the environment variable that sets -threads' default:
+// a manager starts the brain without arguments.
+const threadsEnv = "MOVESVC_BRAIN_THREADS"
+
+// envInt returns the integer in the environment variable name, 0 when it is
+// unset or empty.
+func envInt(name string) (int, error) {
+	v := os.Getenv(name)
+	if v == "" {
+		return 0, nil
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 0 {
+		return 0, fmt.Errorf("%s=%q: want a number of threads, 0 for automatic", name, v)
+	}
+	return n, nil
+}
 
 func main() {
 	var cfg config
 	flag.IntVar(&cfg.depth, "depth", 0, "deepest iteration per move, in plies (0: the engine's maximum)")
 	flag.Uint64Var(&cfg.nodes, "nodes", 0, "node limit per move (0: none, time alone limits the search)")
-	flag.IntVar(&cfg.threads, "threads", 1, "search goroutines per move (lazy SMP; INFO thread_num overrides it)")
+	threads, err := envInt(threadsEnv)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "pbrain-movesvc:", err)
+		os.Exit(2)
+	}
+	flag.IntVar(&cfg.threads, "threads", threads, "search goroutines per move, lazy SMP (0: automatic, the CPUs the process may use, at most 8; INFO thread_num overrides it; env "+threadsEnv+")")
 	flag.Parse()
 	if err := run(os.Stdin, os.Stdout, cfg); err != nil {
 		fmt.Fprintln(os.Stderr, "pbrain-movesvc:", err)
