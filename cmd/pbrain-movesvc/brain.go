@@ -16,7 +16,7 @@ import (
 type config struct {
 	depth   int    // deepest iteration (0: gomoku.MaxDepth)
 	nodes   uint64 // node limit (0: none)
-	threads int    // search goroutines until INFO thread_num (0: defaultThreads)
+	threads int    // search goroutines until INFO thread_num (0 or less: defaultThreads)
 }
 
 // Cell contents of the brain's board.
@@ -48,7 +48,7 @@ func newBrain(cfg config) *brain {
 	return &brain{cfg: cfg, clock: defaultClock(), threads: min(threads, maxThreads)}
 }
 
-// defaultThreads is the search goroutines when nothing sets them: the CPUs
+// defaultThreads is the search goroutines -threads 0 asks for: the CPUs
 // the process may use, at most maxDefaultThreads.
 func defaultThreads() int { return min(runtime.GOMAXPROCS(0), maxDefaultThreads) }
 

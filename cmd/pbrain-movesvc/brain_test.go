@@ -158,7 +158,8 @@ func TestTactics(t *testing.T) {
 
 // TestThreadsSetting checks where the search goroutines come from: the
 // -threads flag (0: the CPUs the process may use, at most
-// maxDefaultThreads), then INFO thread_num, clamped to 1..maxThreads, a bad
+// maxDefaultThreads), its default from the environment (unset: one), then
+// INFO thread_num, clamped to 1..maxThreads, a bad
 // value ignored; the environment variable's forms; and that max_memory is
 // kept for sizing the table with them.
 func TestThreadsSetting(t *testing.T) {
@@ -178,15 +179,15 @@ func TestThreadsSetting(t *testing.T) {
 			t.Errorf("INFO %s: %d threads, want %d", tt.info, br.threads, tt.want)
 		}
 	}
-	for env, want := range map[string]int{"": 0, "3": 3, "0": 0} {
+	for env, want := range map[string]int{"": 1, "3": 3, "0": 0} {
 		t.Setenv(threadsEnv, env)
-		if got, err := envInt(threadsEnv); got != want || err != nil {
+		if got, err := envInt(threadsEnv, 1); got != want || err != nil {
 			t.Errorf("%s=%q: %d, %v; want %d", threadsEnv, env, got, err, want)
 		}
 	}
 	for _, bad := range []string{"x", "-2", "1.5"} {
 		t.Setenv(threadsEnv, bad)
-		if _, err := envInt(threadsEnv); err == nil {
+		if _, err := envInt(threadsEnv, 1); err == nil {
 			t.Errorf("%s=%q accepted", threadsEnv, bad)
 		}
 	}

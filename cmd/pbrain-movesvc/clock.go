@@ -17,9 +17,9 @@ const (
 	// maxThreads bounds the search goroutines INFO thread_num or -threads
 	// may ask for.
 	maxThreads = 64
-	// maxDefaultThreads bounds the search goroutines the brain takes
-	// unasked: lazy SMP gains less with each thread, and each helper takes
-	// 4.4 MiB of max_memory.
+	// maxDefaultThreads bounds the search goroutines -threads 0 takes: lazy
+	// SMP gains less with each thread, and each helper takes 4.4 MiB of
+	// max_memory.
 	maxDefaultThreads = 8
 	// fixedMemory is what the brain uses besides the transposition table:
 	// the pattern tables, the searcher's stacks and threat table, the runtime.

@@ -11,20 +11,20 @@
 // Board) send; every move is answered within the turn's time less a safety
 // margin.
 //
-// Each search runs on the CPUs the process may use (GOMAXPROCS, which follows
-// CPU affinity and cgroup limits), at most 8, unless -threads, the
-// MOVESVC_BRAIN_THREADS environment variable (for a manager that starts the
-// brain without arguments) or INFO thread_num says otherwise: helper
-// goroutines share the main search's transposition table (lazy SMP,
-// gomoku.Options.Threads) and it reaches deeper in the same time; the moves
-// then depend on timing. A tournament that runs several games on one
-// machine at once should give each brain its share of the cores (taskset,
-// a cgroup, or MOVESVC_BRAIN_THREADS=1), or the brains' helpers compete for
-// them.
+// Each search runs on one thread unless -threads, the MOVESVC_BRAIN_THREADS
+// environment variable (for a manager that starts the brain without
+// arguments) or INFO thread_num says otherwise; 0 means the CPUs the
+// process may use (GOMAXPROCS, which follows CPU affinity and cgroup
+// limits), at most 8. With more than one, helper goroutines share the main
+// search's transposition table (lazy SMP, gomoku.Options.Threads) and it
+// reaches deeper in the same time, though on the 2-core development machine
+// that won no more games (README), and the moves then depend on timing;
+// one thread is the default because a tournament may run several games on
+// one machine at once, where the brains' helpers would compete for cores.
 //
 //	pbrain-movesvc              # for the manager
 //	pbrain-movesvc -depth 8     # at most 8 plies per move
-//	pbrain-movesvc -threads 1   # one search goroutine
+//	pbrain-movesvc -threads 0   # every CPU the process may use, at most 8
 package main
 
 import (
@@ -38,12 +38,12 @@ import (
 // a manager starts the brain without arguments.
 const threadsEnv = "MOVESVC_BRAIN_THREADS"
 
-// envInt returns the integer in the environment variable name, 0 when it is
-// unset or empty.
-func envInt(name string) (int, error) {
+// envInt returns the integer in the environment variable name, or def when
+// it is unset or empty.
+func envInt(name string, def int) (int, error) {
 	v := os.Getenv(name)
 	if v == "" {
-		return 0, nil
+		return def, nil
 	}
 	n, err := strconv.Atoi(v)
 	if err != nil || n < 0 {
@@ -56,12 +56,12 @@ func main() {
 	var cfg config
 	flag.IntVar(&cfg.depth, "depth", 0, "deepest iteration per move, in plies (0: the engine's maximum)")
 	flag.Uint64Var(&cfg.nodes, "nodes", 0, "node limit per move (0: none, time alone limits the search)")
-	threads, err := envInt(threadsEnv)
+	threads, err := envInt(threadsEnv, 1)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "pbrain-movesvc:", err)
 		os.Exit(2)
 	}
-	flag.IntVar(&cfg.threads, "threads", threads, "search goroutines per move, lazy SMP (0: automatic, the CPUs the process may use, at most 8; INFO thread_num overrides it; env "+threadsEnv+")")
+	flag.IntVar(&cfg.threads, "threads", threads, "search goroutines per move, lazy SMP (0: the CPUs the process may use, at most 8; INFO thread_num overrides it; env "+threadsEnv+")")
 	flag.Parse()
 	if err := run(os.Stdin, os.Stdout, cfg); err != nil {
 		fmt.Fprintln(os.Stderr, "pbrain-movesvc:", err)
