@@ -73,8 +73,18 @@ func TestOpenings(t *testing.T) {
 	}
 }
 
-// TestParseBalance checks the -balance flag's forms.
+// TestParseBalance checks the -balance flag's forms, and that its default
+// applies only to the openings it is calibrated for.
 func TestParseBalance(t *testing.T) {
+	w, _ := parseBalance(defaultBalance)
+	for _, tt := range []struct {
+		stones, size int
+		on           bool
+	}{{3, 15, true}, {4, 15, false}, {3, 19, false}, {5, 15, false}} {
+		if got := defaultWindow(tt.stones, tt.size, w); got.on != tt.on || tt.on && got != w {
+			t.Errorf("%d stones on %dx%d: window %s", tt.stones, tt.size, tt.size, got)
+		}
+	}
 	for in, want := range map[string]balanceWindow{"off": {}, "75:225": {true, 75, 225}, "-50:50": {true, -50, 50}, "0:0": {true, 0, 0}} {
 		got, err := parseBalance(in)
 		if err != nil || got != want || got.String() != in {

@@ -42,6 +42,17 @@ const defaultBalance = "75:225"
 // balanceNodes is the balance search's node limit.
 const balanceNodes = 50_000
 
+// defaultWindow returns w, the default window, for openings of stones on a
+// board of size, the case it is calibrated for (three stones, 15x15), and
+// the window off for any other: there the side to move and the scores of
+// even openings differ.
+func defaultWindow(stones, size int, w balanceWindow) balanceWindow {
+	if stones != 3 || size != 15 {
+		return balanceWindow{}
+	}
+	return w
+}
+
 // parseBalance reads "lo:hi" (scores, lo <= hi) or "off".
 func parseBalance(s string) (balanceWindow, error) {
 	if s == "off" {

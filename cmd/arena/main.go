@@ -8,9 +8,10 @@
 // Each game starts from a random balanced opening (a few stones near the
 // centre, drawn from -seed, kept when a short search proves nothing, the
 // static evaluation is near even and a 50,000-node search scores it within
-// -balance, by default 75:225 for the side to move; -balance off drops that
-// last check, as the arena had it before) and every opening is played
-// twice, each player taking x once. The report counts the pairs one player won both games of
+// -balance for the side to move, by default 75:225 for three stones on
+// 15x15 and off otherwise; -balance off drops that last check, as the arena
+// had it before) and every opening is played twice, each player taking x
+// once. The report counts the pairs one player won both games of
 // apart from those one colour won both of: only the former tell the
 // players apart.
 //
@@ -43,7 +44,7 @@ func main() {
 	stones := flag.Int("stones", 3, "stones in each random opening")
 	size := flag.Int("size", 15, "board size")
 	rule := flag.String("rule", "freestyle", "rule: freestyle or standard")
-	balance := flag.String("balance", defaultBalance, "keep the openings a 50,000-node search scores within lo:hi for the side to move (calibrated for 3 stones), or off")
+	balance := flag.String("balance", defaultBalance, "keep the openings a 50,000-node search scores within lo:hi for the side to move, or off (the default applies to 3 stones on 15x15, for which it is calibrated; else off)")
 	verbose := flag.Bool("v", false, "print every game")
 	flag.Parse()
 	window, err := parseBalance(*balance)
@@ -51,11 +52,21 @@ func main() {
 		fmt.Fprintln(os.Stderr, "arena:", err)
 		os.Exit(2)
 	}
+	if !flagSet("balance") {
+		window = defaultWindow(*stones, *size, window)
+	}
 	mc := matchConfig{games: *games, seed: *seed, stones: *stones, size: *size, rule: *rule, balance: window}
 	if err := run(*a, *b, mc, *verbose); err != nil {
 		fmt.Fprintln(os.Stderr, "arena:", err)
 		os.Exit(1)
 	}
+}
+
+// flagSet reports whether the command line set the flag name.
+func flagSet(name string) bool {
+	set := false
+	flag.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
 }
 
 // run plays the match and prints the report.
