@@ -61,21 +61,17 @@ type Options struct {
 // the move stack shared by every node, the tables and the heuristics, so that
 // a search allocates nothing per node.
 type searcher struct {
-	b          *board
-	tt         *engine.Table
-	threat     []threatEntry
-	gen        uint32
-	done       <-chan struct{}
-	maxNodes   uint64
-	useThreats bool // threat search on
-	plain      bool // no threat knowledge at all (Options.Plain)
-	prune      bool // move-count pruning at quiet nodes
-	pruneWidth int  // Options.pruneWidth
-	threads    int  // Options.Threads: this searcher and its helpers
-	weights    *EvalWeights
-	mayStop    bool
-	stopped    bool
-	deadline   bool // the context ended the search
+	b        *board
+	tt       *engine.Table
+	threat   []threatEntry
+	gen      uint32
+	done     <-chan struct{}
+	maxNodes uint64
+	settings     // from Options; a search's helpers take its own
+	threads  int // Options.Threads: this searcher and its helpers
+	mayStop  bool
+	stopped  bool
+	deadline bool // the context ended the search
 
 	nodes       uint64
 	helperNodes uint64 // of nodes, those the helpers searched (smp.go)
@@ -164,18 +160,36 @@ func getSearcher(b *board, bits int, done <-chan struct{}, opt Options, r *engin
 	} else {
 		s.tt.NewSearch()
 	}
-	s.maxNodes, s.useThreats, s.plain = 0, !opt.NoThreatSearch && !opt.Plain, opt.Plain
-	s.prune, s.pruneWidth = !opt.NoPruning && !opt.Plain, opt.pruneWidth
-	s.threads = max(opt.Threads, 1)
-	s.weights = &defaultWeights
-	if opt.Plain {
-		s.weights = &patternWeights
-	}
-	if opt.Weights != nil {
-		s.weights = opt.Weights
-	}
+	s.maxNodes, s.settings, s.threads = 0, opt.settings(), max(opt.Threads, 1)
 	s.begin(b, done)
 	return s
+}
+
+// settings are the search options as the searcher applies them.
+type settings struct {
+	useThreats bool // threat search on
+	plain      bool // no threat knowledge at all (Options.Plain)
+	prune      bool // move-count pruning at quiet nodes
+	pruneWidth int  // Options.pruneWidth
+	weights    *EvalWeights
+}
+
+// settings returns what opt asks of a searcher.
+func (opt Options) settings() settings {
+	out := settings{
+		useThreats: !opt.NoThreatSearch && !opt.Plain,
+		plain:      opt.Plain,
+		prune:      !opt.NoPruning && !opt.Plain,
+		pruneWidth: opt.pruneWidth,
+		weights:    &defaultWeights,
+	}
+	if opt.Plain {
+		out.weights = &patternWeights
+	}
+	if opt.Weights != nil {
+		out.weights = opt.Weights
+	}
+	return out
 }
 
 // begin readies s, its settings made, to search b until done is closed:

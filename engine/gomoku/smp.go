@@ -73,18 +73,16 @@ func (s *searcher) newHelper() *searcher {
 	}
 	*h.own = *s.b
 	h.own.log = nil
-	h.tt, h.weights, h.threads = s.tt, s.weights, 1
-	h.useThreats, h.plain, h.prune, h.pruneWidth = s.useThreats, s.plain, s.prune, s.pruneWidth
-	h.maxNodes = 0
+	h.tt, h.settings, h.threads, h.maxNodes = s.tt, s.settings, 1, 0
 	h.begin(h.own, s.crew.stop)
 	h.mayStop = true
 	return h
 }
 
 // help runs iterations over the n root moves on h's stack, with a full
-// window, until the one to last is done or h is stopped: each iteration
-// ahead+ply ahead of the main search's current one (main), and deeper
-// than h's last.
+// window, until the one to depth last is done or h is stopped: each at the
+// main search's current depth (main) plus ahead plies, and deeper than h's
+// last.
 func (h *searcher) help(main *atomic.Int32, ahead, last, n int) {
 	for depth := 0; !h.stopped; {
 		depth = max(depth+1, int(main.Load())+ahead)
