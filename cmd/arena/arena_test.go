@@ -53,14 +53,14 @@ func TestOpenings(t *testing.T) {
 		t.Fatal(err)
 	}
 	static := matchConfig{stones: 3, size: 15, rule: "freestyle"}
-	outside := 0
+	outside := false
 	for _, o := range testOpenings(t, static, 6) {
 		st, _ := newState(o, static)
-		if outside == 0 && !window.holds(st) {
-			outside++
+		if outside = !window.holds(st); outside {
+			break
 		}
 	}
-	if outside == 0 {
+	if !outside {
 		t.Error("every opening of the static check is within the balance window: the window checks nothing")
 	}
 	balanced := static

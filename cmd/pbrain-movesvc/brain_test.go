@@ -159,9 +159,9 @@ func TestTactics(t *testing.T) {
 // TestThreadsSetting checks where the search goroutines come from: the
 // -threads flag (0: the CPUs the process may use, at most
 // maxDefaultThreads), its default from the environment (unset: one), then
-// INFO thread_num, clamped to 1..maxThreads, a bad
-// value ignored; the environment variable's forms; and that max_memory is
-// kept for sizing the table with them.
+// INFO thread_num, clamped to 1..maxThreads, a bad value ignored; the
+// environment variable's forms; and that max_memory is kept for sizing the
+// table with them.
 func TestThreadsSetting(t *testing.T) {
 	auto := min(runtime.GOMAXPROCS(0), maxDefaultThreads)
 	for flag, want := range map[int]int{0: auto, -1: auto, 1: 1, 4: 4, 1000: maxThreads} {
@@ -181,13 +181,13 @@ func TestThreadsSetting(t *testing.T) {
 	}
 	for env, want := range map[string]int{"": 1, "3": 3, "0": 0} {
 		t.Setenv(threadsEnv, env)
-		if got, err := envInt(threadsEnv, 1); got != want || err != nil {
+		if got, err := envThreads(1); got != want || err != nil {
 			t.Errorf("%s=%q: %d, %v; want %d", threadsEnv, env, got, err, want)
 		}
 	}
 	for _, bad := range []string{"x", "-2", "1.5"} {
 		t.Setenv(threadsEnv, bad)
-		if _, err := envInt(threadsEnv, 1); err == nil {
+		if _, err := envThreads(1); err == nil {
 			t.Errorf("%s=%q accepted", threadsEnv, bad)
 		}
 	}

@@ -38,16 +38,16 @@ import (
 // a manager starts the brain without arguments.
 const threadsEnv = "MOVESVC_BRAIN_THREADS"
 
-// envInt returns the integer in the environment variable name, or def when
-// it is unset or empty.
-func envInt(name string, def int) (int, error) {
-	v := os.Getenv(name)
+// envThreads returns the threads MOVESVC_BRAIN_THREADS asks for, or def
+// when it is unset or empty.
+func envThreads(def int) (int, error) {
+	v := os.Getenv(threadsEnv)
 	if v == "" {
 		return def, nil
 	}
 	n, err := strconv.Atoi(v)
 	if err != nil || n < 0 {
-		return 0, fmt.Errorf("%s=%q: want a number of threads, 0 for automatic", name, v)
+		return 0, fmt.Errorf("%s=%q: want a number of threads, 0 for automatic", threadsEnv, v)
 	}
 	return n, nil
 }
@@ -56,7 +56,7 @@ func main() {
 	var cfg config
 	flag.IntVar(&cfg.depth, "depth", 0, "deepest iteration per move, in plies (0: the engine's maximum)")
 	flag.Uint64Var(&cfg.nodes, "nodes", 0, "node limit per move (0: none, time alone limits the search)")
-	threads, err := envInt(threadsEnv, 1)
+	threads, err := envThreads(1)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "pbrain-movesvc:", err)
 		os.Exit(2)
