@@ -33,15 +33,20 @@ type entry struct {
 	check, data atomic.Uint64
 }
 
-// Table is a transposition table with one slot per index. Entries written in
-// an earlier generation read as empty, so a table can be reused by another
-// search without clearing it. Probe and Store may be called from several
+// Table is a transposition table with one slot per index. After NewSearch,
+// entries written in an earlier generation read as empty, so a table can be
+// reused by another search without clearing it; after Carry they stay
+// readable, so that one player's searches of the positions of one game
+// build on each other. Probe and Store may be called from several
 // goroutines at once (helpers of one search sharing the table); NewSearch
-// may not run alongside them.
+// and Carry may not run alongside them.
 type Table struct {
 	entries []entry
 	mask    uint64
 	gen     uint8
+	// genMask selects the generation bits an entry must share with gen to
+	// be read: all of them after NewSearch, none after Carry.
+	genMask uint8
 }
 
 // NewTable returns a table of 1<<bits entries (16 bytes each).
@@ -54,11 +59,35 @@ func NewTable(bits int) *Table {
 // NewSearch starts a new generation: every entry stored before reads as empty
 // from now on.
 func (t *Table) NewSearch() {
+	t.genMask = generations - 1
 	t.gen = (t.gen + 1) % generations
 	if t.gen == 0 {
 		clear(t.entries)
 		t.gen = 1
 	}
+}
+
+// Clear empties the table and starts a new generation.
+func (t *Table) Clear() {
+	clear(t.entries)
+	t.NewSearch()
+}
+
+// Carry starts a new generation in which the entries stored before still
+// read as hits, for a player that searches the positions of one game in
+// turn: the next search starts from the last one's bounds and best moves
+// for the positions both reach. An entry holds what is true of its
+// position, whichever search stored it, but the result of a search then
+// depends on the searches before it. Store replaces earlier generations'
+// entries before the current one's, so the old ones age out. The next
+// NewSearch hides them again. Generation 0 is skipped, as by NewSearch, so
+// that Store never takes an entry never written for a current one; such an
+// entry reads as a hit only for the key 0. Every entry stored since the
+// table was made or cleared reads, so a table that served other searches
+// is cleared before a first Carry.
+func (t *Table) Carry() {
+	t.genMask = 0
+	t.gen = t.gen%(generations-1) + 1
 }
 
 // Len returns the number of slots.
@@ -82,12 +111,13 @@ func TableBytes(bits int) int64 {
 	return entryBytes << min(bits, MaxTableBits)
 }
 
-// Probe returns the entry stored for key in the current generation.
+// Probe returns the entry stored for key: in the current generation after
+// NewSearch, in any generation after Carry.
 func (t *Table) Probe(key uint64) (score int32, move Move, depth int, bound Bound, ok bool) {
 	e := &t.entries[key&t.mask]
 	data := e.data.Load()
 	meta := uint8(data >> 56)
-	if e.check.Load()^data != key || meta>>2 != t.gen {
+	if e.check.Load()^data != key || (meta>>2^t.gen)&t.genMask != 0 {
 		return 0, NoMove, 0, BoundNone, false
 	}
 	return int32(uint32(data)), Move(int16(data >> 32)), int(int8(data >> 48)), Bound(meta & 3), true

@@ -90,3 +90,50 @@ func TestTableTornEntry(t *testing.T) {
 		}
 	}
 }
+
+// TestTableCarry checks the generations after Carry: the entries stored
+// before still read back, and read as themselves; a deeper entry of an
+// earlier generation gives way to a shallower one of the current, which a
+// deeper entry of the current generation does not; the generations cycle
+// past 0 without clearing; and NewSearch hides the carried entries again.
+func TestTableCarry(t *testing.T) {
+	tt := NewTable(4)
+	tt.Store(1, 500, 7, 9, BoundExact)
+	tt.Store(2, -40, 3, 12, BoundLower)
+	tt.Carry()
+	if score, move, depth, bound, ok := tt.Probe(1); !ok || score != 500 || move != 7 || depth != 9 || bound != BoundExact {
+		t.Errorf("carried entry: %d %d %d %d %v", score, move, depth, bound, ok)
+	}
+	if _, _, _, _, ok := tt.Probe(17); ok {
+		t.Error("another key of a carried entry's slot hits")
+	}
+	// Key 18 shares key 2's slot: the older, deeper entry gives way.
+	tt.Store(18, 11, 4, 2, BoundUpper)
+	if score, _, depth, _, ok := tt.Probe(18); !ok || score != 11 || depth != 2 {
+		t.Errorf("a shallow entry did not replace an earlier generation's deeper one: %d %d %v", score, depth, ok)
+	}
+	// Within the generation the deeper entry stays.
+	tt.Store(2, -40, 3, 12, BoundLower)
+	tt.Store(34, 5, 1, 1, BoundExact)
+	if _, _, depth, _, ok := tt.Probe(2); !ok || depth != 12 {
+		t.Errorf("a shallower entry of the same generation replaced a deeper one: depth %d, %v", depth, ok)
+	}
+	for range 2 * generations {
+		tt.Carry()
+		if tt.gen == 0 {
+			t.Fatal("Carry made generation 0 current")
+		}
+	}
+	if _, _, _, _, ok := tt.Probe(1); !ok {
+		t.Error("an entry did not survive the generations cycling")
+	}
+	tt.NewSearch()
+	if _, _, _, _, ok := tt.Probe(1); ok {
+		t.Error("a carried entry hits after NewSearch")
+	}
+	tt.Store(3, 1, 1, 1, BoundExact)
+	tt.Carry()
+	if _, _, _, _, ok := tt.Probe(3); !ok {
+		t.Error("an entry of the last NewSearch generation is not carried")
+	}
+}

@@ -13,12 +13,15 @@ import (
 )
 
 func TestParsePlayer(t *testing.T) {
-	p, err := parsePlayer("depth=6,nodes=1000,time=50ms,threats=off,prune=off,plain=true,bits=16,threads=2")
-	if err != nil || p.depth != 6 || p.nodes != 1000 || p.time.Milliseconds() != 50 || p.threats || p.prune || !p.plain || p.bits != 16 || p.threads != 2 {
+	p, err := parsePlayer("depth=6,nodes=1000,time=50ms,threats=off,prune=off,keep=off,plain=true,bits=16,threads=2")
+	if err != nil || p.depth != 6 || p.nodes != 1000 || p.time.Milliseconds() != 50 || p.threats || p.prune || p.keep || !p.plain || p.bits != 16 || p.threads != 2 {
 		t.Errorf("parsePlayer: %+v, %v", p, err)
 	}
-	if got := p.String(); got != "depth=6,nodes=1000,time=50ms,threads=2,threats=off,prune=off,plain=true" {
+	if got := p.String(); got != "depth=6,nodes=1000,time=50ms,threads=2,threats=off,prune=off,keep=off,plain=true" {
 		t.Errorf("String() = %q", got)
+	}
+	if p, err := parsePlayer("depth=6"); err != nil || !p.threats || !p.prune || !p.keep || p.String() != "depth=6" {
+		t.Errorf("parsePlayer defaults: %+v, %v", p, err)
 	}
 	file := filepath.Join(t.TempDir(), "w.json")
 	w := gomoku.PatternWeights()
@@ -34,7 +37,7 @@ func TestParsePlayer(t *testing.T) {
 			t.Errorf("parsePlayer with eval=%s: %+v, %v", setting, p, err)
 		}
 	}
-	for _, bad := range []string{"", "depth", "depth=x", "speed=3", "threats=maybe", "prune=yes", "plain=sometimes", "time=5", "bits=16", "depth=1,threads=0", "depth=1,threads=x",
+	for _, bad := range []string{"", "depth", "depth=x", "speed=3", "threats=maybe", "prune=yes", "depth=1,keep=1", "plain=sometimes", "time=5", "bits=16", "depth=1,threads=0", "depth=1,threads=x",
 		"nodes=1,eval=testdata/missing.json", "nodes=1,eval=arena_test.go"} {
 		if _, err := parsePlayer(bad); err == nil {
 			t.Errorf("parsePlayer(%q) accepted", bad)
@@ -120,7 +123,7 @@ func testOpenings(t *testing.T, mc matchConfig, n int) [][]string {
 				t.Errorf("opening %q: %s is far from the centre", o, m)
 			}
 		}
-		if r := (player{depth: 4, nodes: 5000, threats: true, prune: true, bits: 16}).move(st); r.Outcome != engine.OutcomeUnknown {
+		if r := (player{depth: 4, nodes: 5000, threats: true, prune: true, bits: 16}).move(st, nil); r.Outcome != engine.OutcomeUnknown {
 			t.Errorf("opening %q is decided: %v", o, r.Outcome)
 		}
 		seen[strings.Join(o, " ")] = true
@@ -255,7 +258,7 @@ func TestLevelSetting(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r := p.move(st); r.Move == engine.NoMove || r.Depth < 1 {
+	if r := p.move(st, nil); r.Move == engine.NoMove || r.Depth < 1 {
 		t.Errorf("level 3 move: %+v", r)
 	}
 }

@@ -86,5 +86,5 @@ func (w balanceWindow) holds(st *gomoku.State) bool {
 // own weights, balanceNodes nodes, so that the result is the same on every
 // machine.
 func balanceSearch(st *gomoku.State) engine.Result {
-	return player{nodes: balanceNodes, threats: true, prune: true, bits: 18}.move(st)
+	return player{nodes: balanceNodes, threats: true, prune: true, bits: 18}.move(st, nil)
 }

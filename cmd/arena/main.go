@@ -22,10 +22,12 @@
 // duration), threats=on|off (the threat search), prune=on|off (move-count
 // pruning at quiet nodes), plain=true|false (plain alpha-beta), bits=N
 // (table size), threads=N (goroutines per search: lazy SMP, for players on
-// the clock), eval=patterns|fitted|FILE (evaluation weights: the hand-set
-// line-pattern weights plain alpha-beta uses, the engine's fitted ones, or
-// a file as cmd/gomokutune writes them), level=N (the service's playing
-// level, 1..10):
+// the clock), keep=on|off (the table kept from move to move within a
+// game, as the Gomocup brain keeps it; on unless turned off),
+// eval=patterns|fitted|FILE (evaluation weights: the hand-set line-pattern
+// weights plain alpha-beta uses, the engine's fitted ones, or a file as
+// cmd/gomokutune writes them), level=N (the service's playing level,
+// 1..10):
 //
 //	arena -a level=7 -b level=5 -games 40
 package main

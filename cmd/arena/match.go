@@ -179,13 +179,20 @@ func playGame(players [2]player, opening []string, xIsA bool, mc matchConfig, re
 	if err != nil {
 		return rec, err
 	}
+	// Each player keeping its table keeps it for this game alone.
+	var sessions [2]*gomoku.Session
+	for i, p := range players {
+		if p.keep {
+			sessions[i] = new(gomoku.Session)
+		}
+	}
 	for st.Outcome() == engine.OutcomeUnknown {
 		// who indexes players: a is x (to move on even plies) when xIsA.
 		who := st.Ply() & 1
 		if !xIsA {
 			who = 1 - who
 		}
-		r := players[who].move(st)
+		r := players[who].move(st, sessions[who])
 		res.nodes[who] += r.Nodes
 		res.elapsed[who] += r.Elapsed
 		res.moves[who]++
@@ -238,7 +245,7 @@ func randomOpening(rng *rand.Rand, mc matchConfig) ([]string, error) {
 		if e := st.EvaluateWith(&balanceWeights); e < -maxOpeningEval || e > maxOpeningEval {
 			continue
 		}
-		if r := (player{depth: 4, nodes: 5000, threats: true, prune: true, bits: 16}).move(st); r.Outcome != engine.OutcomeUnknown {
+		if r := (player{depth: 4, nodes: 5000, threats: true, prune: true, bits: 16}).move(st, nil); r.Outcome != engine.OutcomeUnknown {
 			continue
 		}
 		if mc.balance.on && !mc.balance.holds(st) {

@@ -21,8 +21,9 @@ type player struct {
 	prune   bool
 	plain   bool
 	bits    int
-	threads int // goroutines per search (gomoku.Options.Threads); 0: one
-	level   int // 1..9: a weaker level (engine.Params.Level); 0: none
+	threads int  // goroutines per search (gomoku.Options.Threads); 0: one
+	keep    bool // the table kept from move to move within a game (gomoku.Session)
+	level   int  // 1..9: a weaker level (engine.Params.Level); 0: none
 	// evalFile names the evaluation weights read into weights (see
 	// readWeights); "": the engine's own.
 	evalFile string
@@ -31,13 +32,15 @@ type player struct {
 
 // parsePlayer reads "key=value,..." settings: depth, nodes, time, threats
 // and prune (on or off), plain (true or false), bits, threads (goroutines
-// per search, lazy SMP), level (1..10, the engine's playing levels; with a
-// level, nodes, threats, prune, threads and eval do not apply) and eval
+// per search, lazy SMP), keep (on or off: the transposition table kept
+// from one of the player's moves to the next within a game, as the Gomocup
+// brain keeps it), level (1..10, the engine's playing levels; with a level,
+// nodes, threats, prune, threads, keep and eval do not apply) and eval
 // (evaluation weights: "patterns", "fitted" or a file as cmd/gomokutune
-// writes them). Threat search and move-count pruning are on unless turned
-// off.
+// writes them). Threat search, move-count pruning and keep are on unless
+// turned off.
 func parsePlayer(s string) (player, error) {
-	p := player{threats: true, prune: true, bits: 18}
+	p := player{threats: true, prune: true, keep: true, bits: 18}
 	for _, kv := range strings.Split(s, ",") {
 		if kv == "" {
 			continue
@@ -70,13 +73,15 @@ func parsePlayer(s string) (player, error) {
 			p.threats, err = onOff(v)
 		case "prune":
 			p.prune, err = onOff(v)
+		case "keep":
+			p.keep, err = onOff(v)
 		case "plain":
 			p.plain, err = strconv.ParseBool(v)
 		case "eval":
 			p.evalFile = v
 			p.weights, err = readWeights(v)
 		default:
-			return p, fmt.Errorf("unknown setting %q (depth, nodes, time, threats, prune, plain, bits, threads, level, eval)", k)
+			return p, fmt.Errorf("unknown setting %q (depth, nodes, time, threats, prune, keep, plain, bits, threads, level, eval)", k)
 		}
 		if err != nil {
 			return p, fmt.Errorf("setting %q: %v", kv, err)
@@ -109,6 +114,9 @@ func (p player) String() string {
 	if !p.prune {
 		parts = append(parts, "prune=off")
 	}
+	if !p.keep {
+		parts = append(parts, "keep=off")
+	}
 	if p.plain {
 		parts = append(parts, "plain=true")
 	}
@@ -121,8 +129,9 @@ func (p player) String() string {
 	return strings.Join(parts, ",")
 }
 
-// move searches st with p's settings.
-func (p player) move(st *gomoku.State) engine.Result {
+// move searches st with p's settings, in sess (which may be nil) unless
+// p plays at a level.
+func (p player) move(st *gomoku.State, sess *gomoku.Session) engine.Result {
 	ctx := context.Background()
 	if p.time > 0 {
 		var cancel context.CancelFunc
@@ -139,7 +148,7 @@ func (p player) move(st *gomoku.State) engine.Result {
 		depth = gomoku.MaxDepth
 	}
 	return st.SearchWith(ctx, engine.Params{Depth: depth, TableBits: p.bits, MaxNodes: p.nodes},
-		gomoku.Options{NoThreatSearch: !p.threats, NoPruning: !p.prune, Plain: p.plain, Weights: p.weights, Threads: p.threads})
+		gomoku.Options{NoThreatSearch: !p.threats, NoPruning: !p.prune, Plain: p.plain, Weights: p.weights, Threads: p.threads, Session: sess})
 }
 
 // onOff reads a switch setting's value, on or off.

@@ -38,6 +38,9 @@ type brain struct {
 	// transposition table (tableBits) with the threads.
 	maxMemory int64
 	threads   int // search goroutines: -threads, then INFO thread_num
+	// session carries the transposition table from one move to the next
+	// within a game; START and RESTART begin a new one.
+	session *gomoku.Session
 }
 
 func newBrain(cfg config) *brain {
@@ -65,6 +68,7 @@ func (br *brain) start(width, height string) string {
 	}
 	br.size = w
 	br.cells = make([]int8, w*w)
+	br.session = new(gomoku.Session)
 	return "OK"
 }
 
@@ -74,6 +78,7 @@ func (br *brain) restart() string {
 		return "ERROR no START yet"
 	}
 	clear(br.cells)
+	br.session = new(gomoku.Session)
 	return "OK"
 }
 
@@ -225,7 +230,7 @@ func (br *brain) move() string {
 		depth = gomoku.MaxDepth
 	}
 	params := engine.Params{Depth: depth, TableBits: tableBits(br.maxMemory, br.threads), MaxNodes: br.cfg.nodes}
-	res := st.SearchWith(ctx, params, gomoku.Options{Threads: br.threads})
+	res := st.SearchWith(ctx, params, gomoku.Options{Threads: br.threads, Session: br.session})
 	row, col := st.Cell(res.Move)
 	br.cells[row*br.size+col] = own
 	return fmt.Sprintf("%d,%d", col, row)

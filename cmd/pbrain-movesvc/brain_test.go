@@ -232,3 +232,34 @@ func TestBudget(t *testing.T) {
 		}
 	}
 }
+
+// TestGameSession checks that the brain keeps one gomoku.Session, and with
+// it the transposition table, through a game: the same search session from
+// START through the turns, a new one at RESTART and at START; and that the
+// carried table leaves a scripted game reproducible at a node limit.
+func TestGameSession(t *testing.T) {
+	br := newBrain(config{depth: 6, nodes: 20_000, threads: 1})
+	if br.start("15", "15") != "OK" || br.session == nil {
+		t.Fatal("START: no session")
+	}
+	first := br.session
+	br.begin()
+	br.turn("8,8")
+	if br.session != first {
+		t.Error("a turn started a new session")
+	}
+	br.restart()
+	if br.session == first || br.session == nil {
+		t.Error("RESTART kept the game's session")
+	}
+	second := br.session
+	br.start("15", "15")
+	if br.session == second || br.session == nil {
+		t.Error("START kept the game's session")
+	}
+	script := []string{"START 15", "TURN 7,7", "TURN 8,6", "TURN 9,9", "TURN 6,9", "END"}
+	a, b := session(t, script...), session(t, script...)
+	if strings.Join(a, " ") != strings.Join(b, " ") {
+		t.Errorf("the same game answered %q, then %q", a, b)
+	}
+}

@@ -97,6 +97,11 @@
 //     engine.Table); the main search's answer benefits through the table.
 //     Not used by Search (engine.Params.Threads), whose answers stay
 //     reproducible.
+//   - A table kept from move to move for players of one game (Session,
+//     session.go; engine.Table.Carry): the position after the player's move
+//     and the reply was mostly searched in the last search, whose entries
+//     then order and cut the next one. Not used by Search either, whose
+//     answer depends on the request alone.
 //
 // A proved result is reported as engine.OutcomeWin or OutcomeLoss with its
 // distance. Threat-space proofs try every relevant defence; a result proved

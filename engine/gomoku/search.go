@@ -52,6 +52,11 @@ type Options struct {
 	// not, so that its depth-limited answers are reproducible, and
 	// State.Search ignores engine.Params.Threads for the same reason.
 	Threads int
+	// Session, when set, carries the searcher and its transposition table
+	// over from the last search made with it (see Session): for a player
+	// that searches the positions of one game in turn. The result then
+	// depends on the searches before, so the service does not set it.
+	Session *Session
 	// pruneWidth, when positive, replaces the pruning's width at every
 	// depth (tests of its safeguards; see export_test.go).
 	pruneWidth int
@@ -122,8 +127,7 @@ type searcherKey int
 // budget, which keeps it within its room, when the search had one; else to
 // the idle list, or drops it when the list is full.
 func putSearcher(s *searcher, r *engine.Reservation) {
-	s.b.detach()
-	s.b, s.done, s.progress, s.weights = nil, nil, progressHook{}, nil
+	s.release()
 	if r != nil {
 		bits := bitsOf(s.tt.Len())
 		r.Keep(searcherKey(bits), s, Game{}.SearchMemory(engine.Params{TableBits: bits}))
@@ -135,31 +139,41 @@ func putSearcher(s *searcher, r *engine.Reservation) {
 	}
 }
 
+// release ends s's hold on the board and the search's settings.
+func (s *searcher) release() {
+	s.b.detach()
+	s.b, s.done, s.progress, s.weights = nil, nil, progressHook{}, nil
+}
+
 // bitsOf returns log2 of n, a power of two.
 func bitsOf(n int) int { return bits.Len(uint(n)) - 1 }
 
 // getSearcher returns a searcher with a main table of 1<<bits entries, set
-// up to search b until done is closed: one handed back earlier, to the
-// reservation r's budget or, when r is nil, to the idle list; else a new
-// one.
+// up to search b until done is closed: opt.Session's when it has one (see
+// sessionSearcher); else one handed back earlier, to the reservation r's
+// budget or, when r is nil, to the idle list; else a new one. A session
+// without a searcher keeps the one returned.
 func getSearcher(b *board, bits int, done <-chan struct{}, opt Options, r *engine.Reservation) *searcher {
-	var s *searcher
-	if r != nil {
-		s, _ = r.Take(searcherKey(bits)).(*searcher)
-	} else {
-		select {
-		case s = <-searchers:
-		default:
+	s := opt.Session.searcher(b, bits)
+	if s == nil {
+		if r != nil {
+			s, _ = r.Take(searcherKey(bits)).(*searcher)
+		} else {
+			select {
+			case s = <-searchers:
+			default:
+			}
+		}
+		if s == nil {
+			s = &searcher{threat: make([]threatEntry, 1<<threatBits)}
+		}
+		if s.tt == nil || s.tt.Len() != 1<<bits {
+			s.tt = engine.NewTable(bits)
+		} else {
+			s.tt.NewSearch()
 		}
 	}
-	if s == nil {
-		s = &searcher{threat: make([]threatEntry, 1<<threatBits)}
-	}
-	if s.tt == nil || s.tt.Len() != 1<<bits {
-		s.tt = engine.NewTable(bits)
-	} else {
-		s.tt.NewSearch()
-	}
+	opt.Session.keep(s, b)
 	s.maxNodes, s.settings, s.threads = 0, opt.settings(), max(opt.Threads, 1)
 	s.begin(b, done)
 	return s
@@ -260,7 +274,8 @@ func (st *State) Search(ctx context.Context, params engine.Params) engine.Result
 // the opponent has some. A proved result sets Outcome and PliesToEnd; st is
 // restored before it returns. params.MaxNodes stops it as a deadline
 // would (the first iteration still completes, so the move is legal). With
-// no deadline hit the result depends only on st, params and opt.
+// no deadline hit the result depends only on st, params and opt (and, with
+// opt.Session, on the searches made with it before).
 func (st *State) SearchWith(ctx context.Context, params engine.Params, opt Options) engine.Result {
 	start := time.Now()
 	b := &st.b
@@ -275,7 +290,11 @@ func (st *State) SearchWith(ctx context.Context, params engine.Params, opt Optio
 	}
 	bits = min(bits, engine.MaxTableBits)
 	s := getSearcher(b, bits, ctx.Done(), opt, params.Memory)
-	defer putSearcher(s, params.Memory)
+	if opt.Session != nil {
+		defer s.release()
+	} else {
+		defer putSearcher(s, params.Memory)
+	}
 	s.maxNodes = params.MaxNodes
 	s.progress = progressHook{fn: params.Progress, start: start, size: b.size}
 	if d, ok := ctx.Deadline(); ok {
