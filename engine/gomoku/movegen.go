@@ -20,6 +20,54 @@ func (b *board) area(fn func(i int)) {
 	}
 }
 
+// areaWhile calls fn for the cells area visits, in the same order, until fn
+// returns false.
+func (b *board) areaWhile(fn func(i int) bool) {
+	bx := b.box[b.ply]
+	r0, r1 := max(int(bx[0])-2, 0), min(int(bx[1])+2, b.size-1)
+	c0, c1 := max(int(bx[2])-2, 0), min(int(bx[3])+2, b.size-1)
+	for r := r0; r <= r1; r++ {
+		i := b.index(r, c0)
+		for c := c0; c <= c1; c, i = c+1, i+1 {
+			if b.cells[i] == empty && b.near[i] > 0 && !fn(i) {
+				return
+			}
+		}
+	}
+}
+
+// fourLines returns the number of lines in which colour makes a four or
+// better by playing at the empty cell i.
+func (b *board) fourLines(colour, i int) int32 {
+	var n int32
+	for d := range 4 {
+		if b.pat(colour, d, i) >= patFour {
+			n++
+		}
+	}
+	return n
+}
+
+// pushFours pushes the empty cells where colour makes a four or better, each
+// with the score score(i), and returns their number. The pattern counts say
+// how many (cell, line) pairs there are, so the scan stops at the last.
+func (s *searcher) pushFours(colour int, score func(i int) int32) int {
+	b := s.b
+	start := s.newList()
+	left := b.count[colour][patFour] + b.count[colour][patOpen4] + b.count[colour][patFive]
+	if left == 0 {
+		return 0
+	}
+	b.areaWhile(func(i int) bool {
+		if best, _ := b.threat(colour, i); best >= patFour {
+			s.push(i, score(i))
+			left -= b.fourLines(colour, i)
+		}
+		return left > 0
+	})
+	return s.sp - start
+}
+
 // push appends cell i with an ordering score to the move stack unless it is
 // already marked in the current generation.
 func (s *searcher) push(i int, score int32) {
@@ -83,13 +131,7 @@ func (s *searcher) fives(colour int) int {
 // for ordering, and returns their number.
 func (s *searcher) fours(colour int) int {
 	b := s.b
-	start := s.newList()
-	b.area(func(i int) {
-		if best, _ := b.threat(colour, i); best >= patFour {
-			s.push(i, b.cellScore(colour, i)+b.cellScore(1-colour, i)/2)
-		}
-	})
-	return s.sp - start
+	return s.pushFours(colour, func(i int) int32 { return b.cellScore(colour, i) + b.cellScore(1-colour, i)/2 })
 }
 
 // defences pushes the moves that may stop colour's open threes and returns
@@ -100,19 +142,17 @@ func (s *searcher) fours(colour int) int {
 func (s *searcher) defences(colour int) int {
 	b := s.b
 	defender := 1 - colour
-	start := s.newList()
-	b.area(func(i int) {
-		if best, _ := b.threat(defender, i); best >= patFour {
-			s.push(i, b.cellScore(defender, i))
-		}
-	})
+	start := s.sp
+	s.pushFours(defender, func(i int) int32 { return b.cellScore(defender, i) })
 	mid := s.sp
 	open := s.openFours[:0]
-	b.area(func(t int) {
+	left := b.count[colour][patOpen4]
+	b.areaWhile(func(t int) bool {
 		for d, step := range b.steps {
 			if b.pat(colour, d, t) != patOpen4 {
 				continue
 			}
+			left--
 			if len(open) < cap(open) {
 				open = append(open, lineCell{cell: int16(t), dir: int8(d)})
 			}
@@ -122,6 +162,7 @@ func (s *searcher) defences(colour int) int {
 				}
 			}
 		}
+		return left > 0
 	})
 	complete := int32(len(open)) == b.count[colour][patOpen4]
 	kept := mid

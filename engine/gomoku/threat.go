@@ -72,6 +72,9 @@ func (s *searcher) vcf(depth int) int {
 	if depth <= 0 || s.outOfBudget() || b.ply >= b.size*b.size-2 {
 		return 0
 	}
+	if b.count[me][patFour]+b.count[me][patOpen4] == 0 {
+		return 0 // no four to make
+	}
 	key := b.hash ^ saltVCF
 	if plies, _, ok := s.probe(key, depth); ok {
 		return plies
