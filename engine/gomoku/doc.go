@@ -76,6 +76,9 @@
 //     the first 6+2*depth candidates in move order and then only the moves
 //     making an open three or a four, unless every move searched loses or
 //     the side to move has the makings of continuous fours (see pvs.go).
+//   - Null-move pruning at quiet nodes off the principal variation (see
+//     pvs.go): Gomoku has no zugzwang, so a pass that still fails high
+//     at a reduced depth lets the node fail high.
 //   - A static evaluation that weighs, for each side, the count of every
 //     line pattern and of every cell class (four-three, double three, ...)
 //     over the empty cells (eval.go), with weights fitted to self-play

@@ -8,6 +8,13 @@ func NarrowPruning(opt Options) Options {
 	return opt
 }
 
+// WithoutNullMove returns opt with null-move pruning off and the rest of
+// the pruning as it is.
+func WithoutNullMove(opt Options) Options {
+	opt.noNullMove = true
+	return opt
+}
+
 // HelpedSearch runs the main search's iterations on st to depth with
 // threads goroutines and returns the nodes the main search and its helpers
 // searched.

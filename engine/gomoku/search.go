@@ -60,6 +60,8 @@ type Options struct {
 	// pruneWidth, when positive, replaces the pruning's width at every
 	// depth (tests of its safeguards; see export_test.go).
 	pruneWidth int
+	// noNullMove turns null-move pruning off alone (tests).
+	noNullMove bool
 }
 
 // searcher is the per-search state, reused between searches through a pool:
@@ -84,6 +86,9 @@ type searcher struct {
 	budget      uint64
 	rootPly     int
 	threatMove  int
+	// nullPly is the ply of the pass being searched (nullMove), or
+	// below -1 when none is.
+	nullPly int
 	// threatUntil ends the root threat searches at a quarter of the time
 	// to the deadline, leaving the rest to the main search; zero: no
 	// deadline.
@@ -185,6 +190,7 @@ type settings struct {
 	plain      bool // no threat knowledge at all (Options.Plain)
 	prune      bool // move-count pruning at quiet nodes
 	pruneWidth int  // Options.pruneWidth
+	nullPrune  bool // null-move pruning (part of prune unless Options.noNullMove)
 	weights    *EvalWeights
 }
 
@@ -195,6 +201,7 @@ func (opt Options) settings() settings {
 		plain:      opt.Plain,
 		prune:      !opt.NoPruning && !opt.Plain,
 		pruneWidth: opt.pruneWidth,
+		nullPrune:  !opt.NoPruning && !opt.Plain && !opt.noNullMove,
 		weights:    &defaultWeights,
 	}
 	if opt.Plain {
@@ -220,6 +227,7 @@ func (s *searcher) begin(b *board, done <-chan struct{}) {
 	s.mayStop, s.stopped, s.deadline = false, false, false
 	s.nodes, s.helperNodes, s.threatNodes, s.sp = 0, 0, 0, 0
 	s.rootPly, s.threatMove, s.threatUntil = b.ply, -1, time.Time{}
+	s.nullPly = -2
 	for i := range s.killers {
 		s.killers[i] = [2]int{-1, -1}
 	}
