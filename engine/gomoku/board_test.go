@@ -233,10 +233,11 @@ func TestDefencesStopEveryOpenThree(t *testing.T) {
 					continue
 				}
 				want := map[int]bool{}
-				b.area(func(i int) {
+				b.area(func(i int) bool {
 					if best, _ := b.threat(1-colour, i); best >= patFour {
 						want[i] = true
 					}
+					return true
 				})
 				for i := range b.cells {
 					if b.cells[i] != empty {

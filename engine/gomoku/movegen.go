@@ -5,24 +5,8 @@ package gomoku
 // restoring the stack pointer.
 
 // area calls fn for each empty cell within two cells of a stone, row by row
-// over the stones' bounding box widened by two.
-func (b *board) area(fn func(i int)) {
-	bx := b.box[b.ply]
-	r0, r1 := max(int(bx[0])-2, 0), min(int(bx[1])+2, b.size-1)
-	c0, c1 := max(int(bx[2])-2, 0), min(int(bx[3])+2, b.size-1)
-	for r := r0; r <= r1; r++ {
-		i := b.index(r, c0)
-		for c := c0; c <= c1; c, i = c+1, i+1 {
-			if b.cells[i] == empty && b.near[i] > 0 {
-				fn(i)
-			}
-		}
-	}
-}
-
-// areaWhile calls fn for the cells area visits, in the same order, until fn
-// returns false.
-func (b *board) areaWhile(fn func(i int) bool) {
+// over the stones' bounding box widened by two, until fn returns false.
+func (b *board) area(fn func(i int) bool) {
 	bx := b.box[b.ply]
 	r0, r1 := max(int(bx[0])-2, 0), min(int(bx[1])+2, b.size-1)
 	c0, c1 := max(int(bx[2])-2, 0), min(int(bx[3])+2, b.size-1)
@@ -58,7 +42,7 @@ func (s *searcher) pushFours(colour int, score func(i int) int32) int {
 	if left == 0 {
 		return 0
 	}
-	b.areaWhile(func(i int) bool {
+	b.area(func(i int) bool {
 		if best, _ := b.threat(colour, i); best >= patFour {
 			s.push(i, score(i))
 			left -= b.fourLines(colour, i)
@@ -122,7 +106,7 @@ func (s *searcher) fives(colour int) int {
 		}
 	}
 	if found < want {
-		b.area(add)
+		b.area(func(i int) bool { add(i); return true })
 	}
 	return s.sp - start
 }
@@ -147,7 +131,7 @@ func (s *searcher) defences(colour int) int {
 	mid := s.sp
 	open := s.openFours[:0]
 	left := b.count[colour][patOpen4]
-	b.areaWhile(func(t int) bool {
+	b.area(func(t int) bool {
 		for d, step := range b.steps {
 			if b.pat(colour, d, t) != patOpen4 {
 				continue
@@ -227,8 +211,9 @@ func (b *board) blocksAll(colour, i int, open []lineCell) bool {
 func (s *searcher) candidates(colour int) int {
 	b := s.b
 	start := s.newList()
-	b.area(func(i int) {
+	b.area(func(i int) bool {
 		s.push(i, b.cellScore(colour, i)+b.cellScore(1-colour, i)*7/8+s.history[colour][i]/64)
+		return true
 	})
 	return s.sp - start
 }

@@ -258,11 +258,12 @@ func (s *searcher) vctDefend(depth int) int {
 func (s *searcher) threats(colour int, onlyFours bool) int {
 	b := s.b
 	start := s.newList()
-	b.area(func(i int) {
+	b.area(func(i int) bool {
 		best, _ := b.threat(colour, i)
 		if best >= patFour || best == patOpen3 && !onlyFours {
 			s.push(i, b.cellScore(colour, i)+b.cellScore(1-colour, i)/2)
 		}
+		return true
 	})
 	return s.sp - start
 }
