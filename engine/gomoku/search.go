@@ -56,6 +56,7 @@ type Options struct {
 	// over from the last search made with it (see Session): for a player
 	// that searches the positions of one game in turn. The result then
 	// depends on the searches before, so the service does not set it.
+	// The session's searcher stays with it, outside engine.Params.Memory.
 	Session *Session
 	// pruneWidth, when positive, replaces the pruning's width at every
 	// depth (tests of its safeguards; see export_test.go).
@@ -155,7 +156,7 @@ func bitsOf(n int) int { return bits.Len(uint(n)) - 1 }
 
 // getSearcher returns a searcher with a main table of 1<<bits entries, set
 // up to search b until done is closed: opt.Session's when it has one (see
-// sessionSearcher); else one handed back earlier, to the reservation r's
+// Session.searcher); else one handed back earlier, to the reservation r's
 // budget or, when r is nil, to the idle list; else a new one. A session
 // without a searcher keeps the one returned.
 func getSearcher(b *board, bits int, done <-chan struct{}, opt Options, r *engine.Reservation) *searcher {
