@@ -70,8 +70,9 @@ const (
 // six BenchmarkSearchThreads positions reach depth 8 in 1.08 M nodes
 // instead of 1.35 M, and the puzzles take 17.6 k nodes each instead of
 // 23.2 k, all 600 still solved (a reduction of 1, or of 2 from depth 3 or
-// 4, saved less); against the depth-6 stand-in at 1 s a move (the arena's
-// seeds 42 to 49) the engine scored 142–18 with it, 133–27 without. Part
+// 4, saved less); against the depth-6 stand-in at 1 s a move the engine
+// scored 142–18 with it and 133–27 without on the arena's seeds 42 to 49,
+// 134–25–1 and 134–26 on seeds 50 to 57: within the noise in games. Part
 // of the forward pruning Options.NoPruning turns off.
 const (
 	nullMoveDepth     = 2
