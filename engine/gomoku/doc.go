@@ -54,7 +54,8 @@
 //   - The opponent's VCF detected at the root (by a null move): only the
 //     root moves after which it fails are searched.
 //   - Principal variation search with iterative deepening and aspiration
-//     windows (https://www.chessprogramming.org/Principal_Variation_Search,
+//     windows, widened in a step after a fail before the full window
+//     (https://www.chessprogramming.org/Principal_Variation_Search,
 //     https://www.chessprogramming.org/Aspiration_Windows), fail-soft, with
 //     mate-distance pruning and win scores stored relative to the node.
 //   - Quiescence search (https://www.chessprogramming.org/Quiescence_Search):
