@@ -80,6 +80,9 @@
 //   - Null-move pruning at quiet nodes off the principal variation (see
 //     pvs.go): Gomoku has no zugzwang, so a pass that still fails high
 //     at a reduced depth lets the node fail high.
+//   - Late-move reductions at quiet nodes where the side to move cannot
+//     make a four (see pvs.go): late quiet moves searched a ply shallower
+//     first, and again at full depth if they beat alpha.
 //   - A static evaluation that weighs, for each side, the count of every
 //     line pattern and of every cell class (four-three, double three, ...)
 //     over the empty cells (eval.go), with weights fitted to self-play

@@ -15,6 +15,13 @@ func WithoutNullMove(opt Options) Options {
 	return opt
 }
 
+// WithoutReductions returns opt with late-move reductions off and the rest
+// of the pruning as it is.
+func WithoutReductions(opt Options) Options {
+	opt.noReductions = true
+	return opt
+}
+
 // HelpedSearch runs the main search's iterations on st to depth with
 // threads goroutines and returns the nodes the main search and its helpers
 // searched.

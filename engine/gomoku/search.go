@@ -63,6 +63,8 @@ type Options struct {
 	pruneWidth int
 	// noNullMove turns null-move pruning off alone (tests).
 	noNullMove bool
+	// noReductions turns late-move reductions off alone (tests).
+	noReductions bool
 }
 
 // searcher is the per-search state, reused between searches through a pool:
@@ -192,6 +194,7 @@ type settings struct {
 	prune      bool // move-count pruning at quiet nodes
 	pruneWidth int  // Options.pruneWidth
 	nullPrune  bool // null-move pruning (part of prune unless Options.noNullMove)
+	reduce     bool // late-move reductions (part of prune unless Options.noReductions)
 	weights    *EvalWeights
 }
 
@@ -203,6 +206,7 @@ func (opt Options) settings() settings {
 		prune:      !opt.NoPruning && !opt.Plain,
 		pruneWidth: opt.pruneWidth,
 		nullPrune:  !opt.NoPruning && !opt.Plain && !opt.noNullMove,
+		reduce:     !opt.NoPruning && !opt.Plain && !opt.noReductions,
 		weights:    &defaultWeights,
 	}
 	if opt.Plain {
