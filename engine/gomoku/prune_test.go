@@ -121,10 +121,7 @@ func TestNullMoveSavesNodes(t *testing.T) {
 		with += on.Nodes
 		without += off.Nodes
 	}
-	if with*10 > without*9 {
-		t.Errorf("%d nodes with null-move pruning, %d without", with, without)
-	}
-	t.Logf("%d nodes with null-move pruning, %d without", with, without)
+	requireSaving(t, "null-move pruning", with, without, 10)
 }
 
 // TestReductionsSaveNodes checks that late-move reductions are at work and
@@ -147,8 +144,16 @@ func TestReductionsSaveNodes(t *testing.T) {
 		with += on.Nodes
 		without += off.Nodes
 	}
-	if with*20 > without*19 {
-		t.Errorf("%d nodes with late-move reductions, %d without", with, without)
+	requireSaving(t, "late-move reductions", with, without, 20)
+}
+
+// requireSaving fails t unless with, the nodes searched with what, is
+// at most without*(part-1)/part (a saving of a part-th at least), and logs
+// both.
+func requireSaving(t *testing.T, what string, with, without, part uint64) {
+	t.Helper()
+	if with*part > without*(part-1) {
+		t.Errorf("%d nodes with %s, %d without: want a 1/%d saving at least", with, what, without, part)
 	}
-	t.Logf("%d nodes with late-move reductions, %d without", with, without)
+	t.Logf("%d nodes with %s, %d without", with, what, without)
 }
