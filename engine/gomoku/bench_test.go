@@ -3,7 +3,6 @@ package gomoku_test
 import (
 	"context"
 	"fmt"
-	"strings"
 	"testing"
 
 	"movesvc/engine"
@@ -133,11 +132,7 @@ var threadPositions = []string{
 func BenchmarkSearchThreads(b *testing.B) {
 	var states []*gomoku.State
 	for _, p := range threadPositions {
-		st, err := gomoku.Game{}.NewState(engine.Setup{FromMoves: true, Moves: strings.Fields(p)})
-		if err != nil {
-			b.Fatal(err)
-		}
-		states = append(states, st.(*gomoku.State))
+		states = append(states, played(b, p))
 	}
 	for _, threads := range []int{1, 2, 4} {
 		b.Run(fmt.Sprintf("threads=%d", threads), func(b *testing.B) {

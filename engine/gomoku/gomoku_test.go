@@ -16,6 +16,17 @@ func TestConformance(t *testing.T) {
 	enginetest.Conformance(t, gomoku.Game{}, 2, 1)
 }
 
+// played returns the 15x15 freestyle position after moves, squares in
+// play order separated by spaces.
+func played(t testing.TB, moves string) *gomoku.State {
+	t.Helper()
+	st, err := gomoku.Game{}.NewState(engine.Setup{FromMoves: true, Moves: strings.Fields(moves)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st.(*gomoku.State)
+}
+
 // position builds a 15x15 position under rule with x stones on xs and o
 // stones on os (square notation); the side to move follows from the counts.
 func position(t testing.TB, rule string, xs, os []string) *gomoku.State {

@@ -2,11 +2,9 @@ package gomoku_test
 
 import (
 	"context"
-	"strings"
 	"testing"
 
 	"movesvc/engine"
-	"movesvc/engine/gomoku"
 )
 
 // TestUnfinishedIterationMove stops a search at node limits
@@ -23,11 +21,7 @@ func TestUnfinishedIterationMove(t *testing.T) {
 		"g10 i8 i10 j9 k10 h10 j11 i12",
 		"g5 i9 h7 h9 h5 g9 j9 h8 f5 e5",
 	} {
-		st0, err := gomoku.Game{}.NewState(engine.Setup{FromMoves: true, Moves: strings.Fields(moves)})
-		if err != nil {
-			t.Fatal(err)
-		}
-		st := st0.(*gomoku.State)
+		st := played(t, moves)
 		for limit := uint64(5000); limit <= 40_000; limit += 5000 {
 			var last engine.Progress
 			res := st.Search(context.Background(), engine.Params{Depth: 20, MaxNodes: limit,

@@ -3,7 +3,6 @@ package gomoku_test
 import (
 	"math/rand/v2"
 	"slices"
-	"strings"
 	"testing"
 
 	"movesvc/engine"
@@ -131,11 +130,7 @@ func TestNullMoveSavesNodes(t *testing.T) {
 func TestReductionsSaveNodes(t *testing.T) {
 	var with, without uint64
 	for _, moves := range threadPositions[1:] {
-		st0, err := gomoku.Game{}.NewState(engine.Setup{FromMoves: true, Moves: strings.Fields(moves)})
-		if err != nil {
-			t.Fatal(err)
-		}
-		st := st0.(*gomoku.State)
+		st := played(t, moves)
 		on := search(st, 7, 0, gomoku.Options{})
 		off := search(st, 7, 0, gomoku.WithoutReductions(gomoku.Options{}))
 		if !on.Complete || !off.Complete {
