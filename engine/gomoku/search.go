@@ -200,13 +200,14 @@ type settings struct {
 
 // settings returns what opt asks of a searcher.
 func (opt Options) settings() settings {
+	prune := !opt.NoPruning && !opt.Plain
 	out := settings{
 		useThreats: !opt.NoThreatSearch && !opt.Plain,
 		plain:      opt.Plain,
-		prune:      !opt.NoPruning && !opt.Plain,
+		prune:      prune,
 		pruneWidth: opt.pruneWidth,
-		nullPrune:  !opt.NoPruning && !opt.Plain && !opt.noNullMove,
-		reduce:     !opt.NoPruning && !opt.Plain && !opt.noReductions,
+		nullPrune:  prune && !opt.noNullMove,
+		reduce:     prune && !opt.noReductions,
 		weights:    &defaultWeights,
 	}
 	if opt.Plain {
