@@ -46,12 +46,14 @@ func TestParsePlayer(t *testing.T) {
 }
 
 // TestOpenings checks that the random openings are legal, near the centre,
-// varied, and not already decided; with the balance check (two openings:
-// each costs several 50,000-node searches), that the balance search scores
-// each within the window, and that the window rules out openings the
-// static check alone lets through.
+// varied, and not already decided; with the balance check (two openings),
+// that the balance search scores each within the window, and that the
+// window rules out openings the static check alone lets through. The
+// window searches prefilterNodes nodes: the default's searches of
+// 3,000,000 nodes take minutes under the race detector, and
+// TestBalancePrefilter checks how the two stages combine.
 func TestOpenings(t *testing.T) {
-	window, err := parseBalance(defaultBalance)
+	window, err := parseBalance(defaultBalance, prefilterNodes)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -70,16 +72,72 @@ func TestOpenings(t *testing.T) {
 	balanced.balance = window
 	for _, o := range testOpenings(t, balanced, 2) {
 		st, _ := newState(o, balanced)
-		if r := balanceSearch(st); r.Outcome != engine.OutcomeUnknown || r.Score < window.lo || r.Score > window.hi {
-			t.Errorf("balance %s: opening %q scores %d (%v)", window, o, r.Score, r.Outcome)
+		if r := balanceSearch(st, window.nodes); r.Outcome != engine.OutcomeUnknown || r.Score < window.lo || r.Score > window.hi {
+			t.Errorf("balance %s: opening %q scores %d (%v)", window.describe(), o, r.Score, r.Outcome)
 		}
+	}
+}
+
+// TestBalancePrefilter checks the two stages of a deep balance search: the
+// deep score decides, the shallow one only spares deep searches of the
+// openings it scores more than prefilterSlack outside the window, and a
+// window of prefilterNodes nodes or fewer searches once.
+func TestBalancePrefilter(t *testing.T) {
+	st, err := newState([]string{"h8", "i9", "g9"}, matchConfig{size: 15, rule: "freestyle"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	deep := balanceWindow{on: true, lo: 0, hi: 125, nodes: 1_000_000}
+	for _, tt := range []struct {
+		shallow, deep int
+		proved        bool // the deep search proves a result
+		holds         bool
+		searches      int
+	}{
+		{shallow: 60, deep: 60, holds: true, searches: 2},
+		{shallow: 400, deep: 100, holds: true, searches: 2},  // within the slack
+		{shallow: -300, deep: 0, holds: true, searches: 2},   // at its edge
+		{shallow: 426, deep: 100, holds: false, searches: 1}, // beyond it: no deep search
+		{shallow: -301, deep: 100, holds: false, searches: 1},
+		{shallow: 60, deep: 126, holds: false, searches: 2}, // the deep score decides
+		{shallow: 60, deep: -1, holds: false, searches: 2},
+		{shallow: 60, deep: 60, proved: true, holds: false, searches: 2},
+	} {
+		var asked []uint64
+		search := func(_ *gomoku.State, nodes uint64) engine.Result {
+			asked = append(asked, nodes)
+			if nodes == prefilterNodes {
+				return engine.Result{Score: tt.shallow}
+			}
+			r := engine.Result{Score: tt.deep}
+			if tt.proved {
+				r.Outcome = engine.OutcomeWin
+			}
+			return r
+		}
+		if got := deep.holdsWith(st, search); got != tt.holds || len(asked) != tt.searches || asked[len(asked)-1] != deep.nodes && tt.searches == 2 {
+			t.Errorf("shallow %d, deep %d (proved %v): holds %v after searches of %v nodes; want %v after %d",
+				tt.shallow, tt.deep, tt.proved, got, asked, tt.holds, tt.searches)
+		}
+	}
+	shallow := balanceWindow{on: true, lo: 0, hi: 125, nodes: prefilterNodes}
+	var asked []uint64
+	shallow.holdsWith(st, func(_ *gomoku.State, nodes uint64) engine.Result {
+		asked = append(asked, nodes)
+		return engine.Result{Score: 1000}
+	})
+	if len(asked) != 1 || asked[0] != prefilterNodes {
+		t.Errorf("a window of %d nodes searched %v", prefilterNodes, asked)
 	}
 }
 
 // TestParseBalance checks the -balance flag's forms, and that its default
 // applies only to the openings it is calibrated for.
 func TestParseBalance(t *testing.T) {
-	w, _ := parseBalance(defaultBalance)
+	w, err := parseBalance(defaultBalance, defaultBalanceNodes)
+	if err != nil || !w.on || w.nodes != defaultBalanceNodes || w.lo > w.hi {
+		t.Fatalf("the default window: %+v, %v", w, err)
+	}
 	for _, tt := range []struct {
 		stones, size int
 		on           bool
@@ -88,16 +146,22 @@ func TestParseBalance(t *testing.T) {
 			t.Errorf("%d stones on %dx%d: window %s", tt.stones, tt.size, tt.size, got)
 		}
 	}
-	for in, want := range map[string]balanceWindow{"off": {}, "75:225": {true, 75, 225}, "-50:50": {true, -50, 50}, "0:0": {true, 0, 0}} {
-		got, err := parseBalance(in)
+	for in, want := range map[string]balanceWindow{"off": {}, "75:225": {true, 75, 225, 50_000}, "-50:50": {true, -50, 50, 50_000}, "0:0": {true, 0, 0, 50_000}} {
+		got, err := parseBalance(in, 50_000)
 		if err != nil || got != want || got.String() != in {
 			t.Errorf("parseBalance(%q) = %+v (%s), %v", in, got, got, err)
 		}
 	}
+	if got, _ := parseBalance("75:225", 50_000); got.describe() != "75:225 after 50000 nodes" {
+		t.Errorf("describe() = %q", got.describe())
+	}
 	for _, bad := range []string{"", "75", "75:", ":225", "225:75", "a:b", "on"} {
-		if _, err := parseBalance(bad); err == nil {
+		if _, err := parseBalance(bad, 50_000); err == nil {
 			t.Errorf("parseBalance(%q) accepted", bad)
 		}
+	}
+	if _, err := parseBalance("0:125", 0); err == nil {
+		t.Error("a balance search of 0 nodes accepted")
 	}
 }
 

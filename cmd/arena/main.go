@@ -7,13 +7,14 @@
 //
 // Each game starts from a random balanced opening (a few stones near the
 // centre, drawn from -seed, kept when a short search proves nothing, the
-// static evaluation is near even and a 50,000-node search scores it within
-// -balance for the side to move, by default 75:225 for three stones on
-// 15x15 and off otherwise; -balance off drops that last check, as the arena
-// had it before) and every opening is played twice, each player taking x
-// once. The report counts the pairs one player won both games of
-// apart from those one colour won both of: only the former tell the
-// players apart.
+// static evaluation is near even and a search of -balance-nodes nodes,
+// 3,000,000 by default, scores it within -balance for the side to move, by
+// default 0:125 for three stones on 15x15 and off otherwise; -balance off
+// drops that last check, and -balance 75:225 -balance-nodes 50000 gives the
+// openings of the first window) and every opening is played twice, each
+// player taking x once. The report counts the pairs one player won both
+// games of apart from those one colour won both of: only the former tell
+// the players apart.
 //
 //	arena -a depth=6,time=200ms -b depth=6,time=200ms,threats=off -games 40
 //
@@ -46,10 +47,11 @@ func main() {
 	stones := flag.Int("stones", 3, "stones in each random opening")
 	size := flag.Int("size", 15, "board size")
 	rule := flag.String("rule", "freestyle", "rule: freestyle or standard")
-	balance := flag.String("balance", defaultBalance, "keep the openings a 50,000-node search scores within lo:hi for the side to move, or off (the default applies to 3 stones on 15x15, for which it is calibrated; else off)")
+	balance := flag.String("balance", defaultBalance, "keep the openings the balance search scores within lo:hi for the side to move, or off (the default applies to 3 stones on 15x15, for which it is calibrated; else off)")
+	balanceNodes := flag.Uint64("balance-nodes", defaultBalanceNodes, "the balance search's node limit")
 	verbose := flag.Bool("v", false, "print every game")
 	flag.Parse()
-	window, err := parseBalance(*balance)
+	window, err := parseBalance(*balance, *balanceNodes)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "arena:", err)
 		os.Exit(2)
@@ -88,7 +90,7 @@ func run(a, b string, mc matchConfig, verbose bool) error {
 	if err != nil {
 		return err
 	}
-	fmt.Printf("openings: %d stones, seed %d, balance %s\n", mc.stones, mc.seed, mc.balance)
+	fmt.Printf("openings: %d stones, seed %d, balance %s\n", mc.stones, mc.seed, mc.balance.describe())
 	fmt.Print(res.report(pa, pb))
 	return nil
 }
