@@ -18,6 +18,13 @@
 //
 //	arena -a depth=6,time=200ms -b depth=6,time=200ms,threats=off -games 40
 //
+// -openings plays a fixed list in order instead, the same on every build:
+// builtin names 160 openings of the deep window built into the command
+// (openings.txt; some 20 s each to draw), and -from picks where in the list
+// a match starts, so that matches run side by side can share it out:
+//
+//	arena -a time=1s -b depth=6,prune=off,eval=patterns,keep=off -openings builtin -from 10 -games 20
+//
 // A player is a comma-separated list of settings: depth=N (deepest
 // iteration), nodes=N (node limit per move), time=D (time per move, a Go
 // duration), threats=on|off (the threat search), prune=on|off (move-count
@@ -36,41 +43,92 @@ package main
 import (
 	"flag"
 	"fmt"
+	"io"
 	"os"
 )
 
 func main() {
-	a := flag.String("a", "depth=6,nodes=200000", "first player's settings")
-	b := flag.String("b", "depth=6,nodes=200000,threats=off", "second player's settings")
-	games := flag.Int("games", 20, "number of games (rounded up to an even number: each opening is played with both colours)")
-	seed := flag.Uint64("seed", 1, "seed of the random openings")
-	stones := flag.Int("stones", 3, "stones in each random opening")
-	size := flag.Int("size", 15, "board size")
-	rule := flag.String("rule", "freestyle", "rule: freestyle or standard")
-	balance := flag.String("balance", defaultBalance, "keep the openings the balance search scores within lo:hi for the side to move, or off (the default applies to 3 stones on 15x15, for which it is calibrated; else off)")
-	balanceNodes := flag.Uint64("balance-nodes", defaultBalanceNodes, "the balance search's node limit (at the default, some 20 s an opening; 50000 with -balance 75:225 for quick matches)")
-	verbose := flag.Bool("v", false, "print every game")
-	flag.Parse()
-	window, err := parseBalance(*balance, *balanceNodes)
+	opts, err := parseFlags(os.Args[1:], os.Stderr)
+	if err == flag.ErrHelp {
+		return
+	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "arena:", err)
 		os.Exit(2)
 	}
-	if !flagSet("balance") {
-		window = defaultWindow(*stones, *size, window)
-	}
-	mc := matchConfig{games: *games, seed: *seed, stones: *stones, size: *size, rule: *rule, balance: window}
-	if err := run(*a, *b, mc, *verbose); err != nil {
+	if err := run(opts.a, opts.b, opts.match, opts.verbose); err != nil {
 		fmt.Fprintln(os.Stderr, "arena:", err)
 		os.Exit(1)
 	}
 }
 
-// flagSet reports whether the command line set the flag name.
-func flagSet(name string) bool {
-	set := false
-	flag.Visit(func(f *flag.Flag) { set = set || f.Name == name })
-	return set
+// options are what the command line asks for.
+type options struct {
+	a, b    string // the players' settings
+	match   matchConfig
+	verbose bool
+}
+
+// parseFlags reads the command line (without the program name), writing
+// usage and flag errors to stderr. A list of openings (-openings) replaces
+// the random ones, so it rules out the flags that draw them.
+func parseFlags(args []string, stderr io.Writer) (options, error) {
+	var opts options
+	fs := flag.NewFlagSet("arena", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.StringVar(&opts.a, "a", "depth=6,nodes=200000", "first player's settings")
+	fs.StringVar(&opts.b, "b", "depth=6,nodes=200000,threats=off", "second player's settings")
+	games := fs.Int("games", 20, "number of games (rounded up to an even number: each opening is played with both colours)")
+	seed := fs.Uint64("seed", 1, "seed of the random openings")
+	stones := fs.Int("stones", 3, "stones in each random opening")
+	size := fs.Int("size", 15, "board size")
+	rule := fs.String("rule", "freestyle", "rule: freestyle or standard")
+	balance := fs.String("balance", defaultBalance, "keep the openings the balance search scores within lo:hi for the side to move, or off (the default applies to 3 stones on 15x15, for which it is calibrated; else off)")
+	balanceNodes := fs.Uint64("balance-nodes", defaultBalanceNodes, "the balance search's node limit (at the default, some 20 s an opening; 50000 with -balance 75:225 for quick matches, or use -openings builtin)")
+	openings := fs.String("openings", "", "play the openings of a list in order instead of random ones: \""+builtinName+"\" for the 160 deep-window openings built in (15x15), or a file of one opening a line (moves such as h8, x first; '#' starts a comment)")
+	from := fs.Int("from", 0, "with -openings, the index of the list's first opening (from 0)")
+	fs.BoolVar(&opts.verbose, "v", false, "print every game")
+	if err := fs.Parse(args); err != nil {
+		return opts, err
+	}
+	if fs.NArg() > 0 {
+		return opts, fmt.Errorf("unexpected arguments %q", fs.Args())
+	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if *games < 1 {
+		return opts, fmt.Errorf("-games %d: want 1 or more", *games)
+	}
+	mc := matchConfig{games: *games + *games%2, seed: *seed, stones: *stones, size: *size, rule: *rule}
+	if *openings == "" {
+		if set["from"] {
+			return opts, fmt.Errorf("-from needs -openings")
+		}
+		window, err := parseBalance(*balance, *balanceNodes)
+		if err != nil {
+			return opts, err
+		}
+		if !set["balance"] {
+			window = defaultWindow(*stones, *size, window)
+		}
+		mc.balance = window
+		opts.match = mc
+		return opts, nil
+	}
+	for _, name := range []string{"seed", "stones", "balance", "balance-nodes"} {
+		if set[name] {
+			return opts, fmt.Errorf("-%s draws random openings: it cannot go with -openings", name)
+		}
+	}
+	list, err := loadOpenings(*openings, mc)
+	if err != nil {
+		return opts, err
+	}
+	if mc.list, err = list.slice(*from, mc.games/2); err != nil {
+		return opts, err
+	}
+	opts.match = mc
+	return opts, nil
 }
 
 // run plays the match and prints the report.
@@ -90,7 +148,11 @@ func run(a, b string, mc matchConfig, verbose bool) error {
 	if err != nil {
 		return err
 	}
-	fmt.Printf("openings: %d stones, seed %d, balance %s\n", mc.stones, mc.seed, mc.balance.describe())
+	if mc.list.moves != nil {
+		fmt.Printf("openings: %s\n", mc.list.describe())
+	} else {
+		fmt.Printf("openings: %d stones, seed %d, balance %s\n", mc.stones, mc.seed, mc.balance.describe())
+	}
 	fmt.Print(res.report(pa, pb))
 	return nil
 }

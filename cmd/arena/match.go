@@ -21,7 +21,10 @@ type matchConfig struct {
 	// balance, when on, keeps only the openings a search scores within
 	// its window (see balanceWindow).
 	balance balanceWindow
-	onGame  func(gameRecord) // called after every game, when set
+	// list, when it holds openings, is played in order in place of random
+	// openings (seed, stones and balance then unused).
+	list   openingList
+	onGame func(gameRecord) // called after every game, when set
 }
 
 // gameRecord is one finished game.
@@ -130,13 +133,14 @@ func (r matchResult) report(a, b player) string {
 }
 
 // playMatch plays mc.games games between a and b (rounded up to even), each
-// random opening once with a as x and once with b as x.
+// opening once with a as x and once with b as x: the openings of mc.list in
+// order when it has some (an error when it has too few), else random ones.
 func playMatch(a, b player, mc matchConfig) (matchResult, error) {
 	rng := rand.New(rand.NewPCG(mc.seed, mc.seed^0x9e3779b97f4a7c15))
 	var res matchResult
 	players := [2]player{a, b}
 	for g := 0; g < mc.games; g += 2 {
-		opening, err := randomOpening(rng, mc)
+		opening, err := nextOpening(rng, mc, g/2)
 		if err != nil {
 			return res, err
 		}
@@ -162,6 +166,19 @@ func playMatch(a, b player, mc matchConfig) (matchResult, error) {
 	return res, nil
 }
 
+// nextOpening returns the opening of the match's pair i: mc.list's i-th
+// when the list has openings, else a random one drawn from rng.
+func nextOpening(rng *rand.Rand, mc matchConfig, i int) ([]string, error) {
+	if mc.list.moves == nil {
+		return randomOpening(rng, mc)
+	}
+	if i >= len(mc.list.moves) {
+		return nil, fmt.Errorf("opening %d wanted, but the list has %d", i, len(mc.list.moves))
+	}
+	return mc.list.moves[i], nil
+}
+
+// newState returns the position after moves on mc's board under mc's rule.
 func newState(moves []string, mc matchConfig) (*gomoku.State, error) {
 	st, err := gomoku.Game{}.NewState(engine.Setup{FromMoves: true, Moves: moves,
 		Options: map[string]any{"rule": mc.rule, "size": mc.size}})

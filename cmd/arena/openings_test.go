@@ -1,0 +1,144 @@
+package main
+
+import (
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"movesvc/engine"
+)
+
+var board15 = matchConfig{stones: 3, size: 15, rule: "freestyle"}
+
+// TestBuiltinOpenings checks the built-in list: 160 distinct openings of
+// three stones within openingRadius of the centre, each passing the static
+// check randomOpening applies (a sample also its short search, which
+// proves nothing).
+func TestBuiltinOpenings(t *testing.T) {
+	list, err := loadOpenings(builtinName, board15)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(list.moves) != 160 || list.total != 160 {
+		t.Fatalf("%d openings (total %d), want 160", len(list.moves), list.total)
+	}
+	for i, o := range list.moves {
+		if len(o) != 3 {
+			t.Errorf("opening %d: %q has %d stones, want 3", i, o, len(o))
+			continue
+		}
+		st, _ := newState(o, board15)
+		for _, m := range o {
+			col, row := int(m[0]-'a'), atoi(m[1:])-1
+			if abs(col-7) > openingRadius || abs(row-7) > openingRadius {
+				t.Errorf("opening %d: %s lies beyond %d of the centre", i, m, openingRadius)
+			}
+		}
+		if e := st.EvaluateWith(&balanceWeights); e < -maxOpeningEval || e > maxOpeningEval {
+			t.Errorf("opening %d %q: static evaluation %d, beyond %d", i, o, e, maxOpeningEval)
+		}
+		if i%20 == 0 {
+			if r := (player{depth: 4, nodes: 5000, threats: true, prune: true, bits: 16}).move(st, nil); r.Outcome != engine.OutcomeUnknown {
+				t.Errorf("opening %d %q: the short search proves %v", i, o, r.Outcome)
+			}
+		}
+	}
+}
+
+// TestParseOpenings checks the list format: comments and blank lines are
+// skipped, and a bad, repeated or finished opening is an error naming its
+// line.
+func TestParseOpenings(t *testing.T) {
+	list, err := parseOpenings("# a list\n\nh8 i9 g9  # a comment\n  h8 h9\n", board15)
+	if err != nil || !slices.EqualFunc(list, [][]string{{"h8", "i9", "g9"}, {"h8", "h9"}}, slices.Equal) {
+		t.Errorf("parseOpenings = %q, %v", list, err)
+	}
+	for text, want := range map[string]string{
+		"":                               "no openings",
+		"# nothing\n":                    "no openings",
+		"h8 i9\nh8 h8\n":                 "line 2",
+		"h8 i9\nh8 z99\n":                "line 2",
+		"h8\nh8 i9\nh8\n":                `line 3: opening "h8" already on line 1`,
+		"a1 a2 b1 b2 c1 c2 d1 d2 e1\n":   "already over",
+		"h8 i9 g9\n\n# x\nh8 i9 h10 z\n": "line 4",
+	} {
+		if _, err := parseOpenings(text, board15); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("parseOpenings(%q): %v, want an error with %q", text, err, want)
+		}
+	}
+}
+
+// TestParseFlags checks the command line: random openings by default with
+// the calibrated window, a list with -openings (from -from on), and the
+// combinations that make no sense rejected.
+func TestParseFlags(t *testing.T) {
+	opts, err := parseFlags([]string{"-a", "time=1s", "-games", "3"}, io.Discard)
+	if err != nil || opts.a != "time=1s" || opts.match.games != 4 || !opts.match.balance.on || opts.match.list.moves != nil {
+		t.Errorf("defaults: %+v, %v", opts, err)
+	}
+	opts, err = parseFlags([]string{"-openings", builtinName, "-from", "150", "-games", "20"}, io.Discard)
+	if err != nil || len(opts.match.list.moves) != 10 || opts.match.list.from != 150 || opts.match.balance.on {
+		t.Fatalf("-openings builtin -from 150: %+v, %v", opts.match.list, err)
+	}
+	if got, want := opts.match.list.describe(), "builtin, 150 to 159 of 160"; got != want {
+		t.Errorf("describe() = %q, want %q", got, want)
+	}
+	file := filepath.Join(t.TempDir(), "openings.txt")
+	if err := os.WriteFile(file, []byte("h8 i9 g9\nh8 h9 i8\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if opts, err := parseFlags([]string{"-openings", file, "-games", "4"}, io.Discard); err != nil || len(opts.match.list.moves) != 2 {
+		t.Errorf("-openings %s: %+v, %v", file, opts.match.list, err)
+	}
+	for _, args := range [][]string{
+		{"-openings", builtinName, "-from", "151", "-games", "20"}, // past the end
+		{"-openings", builtinName, "-from", "-1"},
+		{"-openings", file, "-games", "6"},
+		{"-openings", filepath.Join(t.TempDir(), "missing.txt")},
+		{"-openings", builtinName, "-seed", "3"},
+		{"-openings", builtinName, "-balance", "off"},
+		{"-openings", builtinName, "-balance-nodes", "1000"},
+		{"-openings", builtinName, "-stones", "4"},
+		{"-openings", builtinName, "-size", "19"},
+		{"-from", "3"},
+		{"-games", "0"},
+		{"-balance", "9:1"},
+		{"-bogus"},
+		{"extra"},
+	} {
+		if _, err := parseFlags(args, io.Discard); err == nil {
+			t.Errorf("parseFlags(%q) accepted", args)
+		}
+	}
+}
+
+// TestMatchFromList checks that a match plays a list's openings in order,
+// each with both colours.
+func TestMatchFromList(t *testing.T) {
+	list, err := loadOpenings(builtinName, board15)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mc := board15
+	mc.games = 4
+	if mc.list, err = list.slice(7, 2); err != nil {
+		t.Fatal(err)
+	}
+	p, _ := parsePlayer("depth=1")
+	res, err := playMatch(p, p, mc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, g := range res.games {
+		if want := list.moves[7+i/2]; !slices.Equal(g.opening, want) || g.xIsA != (i%2 == 0) {
+			t.Errorf("game %d: opening %q (a x: %v), want %q", i, g.opening, g.xIsA, want)
+		}
+	}
+	mc.games = 6
+	if _, err := playMatch(p, p, mc); err == nil {
+		t.Error("a match of three pairs from a list of two played")
+	}
+}
