@@ -22,6 +22,13 @@ func WithoutReductions(opt Options) Options {
 	return opt
 }
 
+// WithoutSymmetry returns opt with every root move of a symmetric position
+// searched.
+func WithoutSymmetry(opt Options) Options {
+	opt.noSymmetry = true
+	return opt
+}
+
 // HelpedSearch runs the main search's iterations on st to depth with
 // threads goroutines and returns the nodes the main search and its helpers
 // searched.

@@ -8,7 +8,7 @@ import (
 	"movesvc/engine"
 )
 
-func gomokuState(t *testing.T, moves ...string) *State {
+func gomokuState(t testing.TB, moves ...string) *State {
 	t.Helper()
 	st, err := Game{}.NewState(engine.Setup{FromMoves: true, Moves: moves})
 	if err != nil {

@@ -204,12 +204,28 @@ func (s *searcher) takePV(res *engine.Result) {
 	}
 }
 
-// rootMoves pushes the root moves, ordered, and returns their number. When
-// the opponent threatens a win by continuous fours, only the moves after
-// which it no longer has one are kept, if any. The check has its own node
-// budget (rootThreatBudget in all) and stops at the deadline, keeping every
-// move.
+// rootMoves pushes the root moves, ordered, and returns their number: the
+// root candidates (rootCandidates), and in a position a symmetry of the
+// board leaves as it is only the first of each set of candidates such
+// symmetries take to one another (dropSymmetricMoves; not for plain
+// alpha-beta). In a symmetric opening that spares the search the moves
+// whose values it already knows: x at h8 and o at i9 leave 18 of the 32
+// candidates (the diagonal through them is a mirror), x at h8 and o at h9
+// 16 of 28.
 func (s *searcher) rootMoves(depth int) int {
+	n := s.rootCandidates(depth)
+	if s.symmetric {
+		n = s.dropSymmetricMoves(n)
+	}
+	return n
+}
+
+// rootCandidates pushes the root's candidate moves, ordered, and returns
+// their number. When the opponent threatens a win by continuous fours, only
+// the moves after which it no longer has one are kept, if any. The check
+// has its own node budget (rootThreatBudget in all) and stops at the
+// deadline, keeping every move.
+func (s *searcher) rootCandidates(depth int) int {
 	b := s.b
 	start := s.sp
 	n, _ := s.generate(0, -1)

@@ -65,6 +65,8 @@ type Options struct {
 	noNullMove bool
 	// noReductions turns late-move reductions off alone (tests).
 	noReductions bool
+	// noSymmetry searches every root move of a symmetric position (tests).
+	noSymmetry bool
 }
 
 // searcher is the per-search state, reused between searches through a pool:
@@ -195,6 +197,7 @@ type settings struct {
 	pruneWidth int  // Options.pruneWidth
 	nullPrune  bool // null-move pruning (part of prune unless Options.noNullMove)
 	reduce     bool // late-move reductions (part of prune unless Options.noReductions)
+	symmetric  bool // one root move of each set a symmetry of the position maps together
 	weights    *EvalWeights
 }
 
@@ -208,6 +211,7 @@ func (opt Options) settings() settings {
 		pruneWidth: opt.pruneWidth,
 		nullPrune:  prune && !opt.noNullMove,
 		reduce:     prune && !opt.noReductions,
+		symmetric:  !opt.Plain && !opt.noSymmetry,
 		weights:    &defaultWeights,
 	}
 	if opt.Plain {
@@ -285,7 +289,8 @@ func (st *State) Search(ctx context.Context, params engine.Params) engine.Result
 // fours and threes (VCT, from depth 3); then iterative-deepening PVS up to
 // the requested depth (DefaultDepth when none, at most MaxDepth), its root
 // moves restricted to those that stop the opponent's continuous fours when
-// the opponent has some. A proved result sets Outcome and PliesToEnd; st is
+// the opponent has some, and in a position a symmetry of the board leaves
+// as it is to one move of each set the symmetry maps together. A proved result sets Outcome and PliesToEnd; st is
 // restored before it returns. params.MaxNodes stops it as a deadline
 // would (the first iteration still completes, so the move is legal). With
 // no deadline hit the result depends only on st, params and opt (and, with
