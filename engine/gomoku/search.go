@@ -290,11 +290,12 @@ func (st *State) Search(ctx context.Context, params engine.Params) engine.Result
 // the requested depth (DefaultDepth when none, at most MaxDepth), its root
 // moves restricted to those that stop the opponent's continuous fours when
 // the opponent has some, and in a position a symmetry of the board leaves
-// as it is to one move of each set the symmetry maps together. A proved result sets Outcome and PliesToEnd; st is
-// restored before it returns. params.MaxNodes stops it as a deadline
-// would (the first iteration still completes, so the move is legal). With
-// no deadline hit the result depends only on st, params and opt (and, with
-// opt.Session, on the searches made with it before).
+// as it is to one move of each set the symmetry maps together. A proved
+// result sets Outcome and PliesToEnd; st is restored before it returns.
+// params.MaxNodes stops it as a deadline would (the first iteration still
+// completes, so the move is legal). With no deadline hit the result depends
+// only on st, params and opt (and, with opt.Session, on the searches made
+// with it before).
 func (st *State) SearchWith(ctx context.Context, params engine.Params, opt Options) engine.Result {
 	start := time.Now()
 	b := &st.b
