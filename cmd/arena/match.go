@@ -259,10 +259,7 @@ func randomOpening(rng *rand.Rand, mc matchConfig) ([]string, error) {
 		if err != nil {
 			return nil, err
 		}
-		if e := st.EvaluateWith(&balanceWeights); e < -maxOpeningEval || e > maxOpeningEval {
-			continue
-		}
-		if r := (player{depth: 4, nodes: 5000, threats: true, prune: true, bits: 16}).move(st, nil); r.Outcome != engine.OutcomeUnknown {
+		if !staticallyEven(st) || !undecided(st) {
 			continue
 		}
 		if mc.balance.on && !mc.balance.holds(st) {
@@ -271,4 +268,18 @@ func randomOpening(rng *rand.Rand, mc matchConfig) ([]string, error) {
 		return moves, nil
 	}
 	return nil, fmt.Errorf("no balanced opening of %d stones found", mc.stones)
+}
+
+// staticallyEven reports whether the static evaluation of st with
+// balanceWeights is within maxOpeningEval: the opening's first check.
+func staticallyEven(st *gomoku.State) bool {
+	e := st.EvaluateWith(&balanceWeights)
+	return e >= -maxOpeningEval && e <= maxOpeningEval
+}
+
+// undecided reports whether a short search (depth 4, 5,000 nodes) proves
+// nothing at st: the opening's second check.
+func undecided(st *gomoku.State) bool {
+	r := (player{depth: 4, nodes: 5000, threats: true, prune: true, bits: 16}).move(st, nil)
+	return r.Outcome == engine.OutcomeUnknown
 }
