@@ -38,6 +38,17 @@
 // 1..10):
 //
 //	arena -a level=7 -b level=5 -games 40
+//
+// A player may also be an outside engine, a Gomocup brain: brain=COMMAND
+// (the program and its arguments, separated by spaces, run without a
+// shell), with time=D sent as its INFO timeout_turn. The arena then acts
+// as the Gomocup manager: it starts the brain for each game, tells it the
+// opening with BOARD and each reply with TURN, and sends END at the end. A
+// brain that answers after D plus 2 s (10 minutes without time=), with no
+// legal move, or not at all forfeits the game; one that cannot start or
+// refuses START ends the match:
+//
+//	arena -a time=1s -b 'brain=/opt/brains/pbrain-other,time=1s' -openings builtin -v
 package main
 
 import (

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"time"
 
@@ -33,6 +34,9 @@ type gameRecord struct {
 	moves   []string
 	xIsA    bool
 	winner  int // 0: player a, 1: player b, -1: draw
+	// forfeit, when set, says why the loser forfeited: an outside brain
+	// that did not answer in time, or answered with no legal move.
+	forfeit string
 }
 
 // String describes the game on one line.
@@ -45,6 +49,9 @@ func (g gameRecord) String() string {
 	if g.winner >= 0 {
 		result = "ab"[g.winner:g.winner+1] + " wins"
 	}
+	if g.forfeit != "" {
+		result += fmt.Sprintf(" (%s forfeits: %s)", "ba"[g.winner:g.winner+1], g.forfeit)
+	}
 	return fmt.Sprintf("x=%s o=%s %s after %d moves: %s | %s", x, o, result, len(g.opening)+len(g.moves),
 		strings.Join(g.opening, " "), strings.Join(g.moves, " "))
 }
@@ -55,6 +62,7 @@ type matchResult struct {
 	nodes               [2]uint64
 	elapsed             [2]time.Duration
 	moves               [2]int
+	forfeits            [2]int
 	games               []gameRecord
 }
 
@@ -125,8 +133,14 @@ func (r matchResult) report(a, b player) string {
 	}
 	for i, name := range []string{"a", "b"} {
 		if r.moves[i] > 0 {
-			fmt.Fprintf(&sb, "%s: %d moves, %.0f nodes/move, %v/move\n", name, r.moves[i],
-				float64(r.nodes[i])/float64(r.moves[i]), (r.elapsed[i] / time.Duration(r.moves[i])).Round(time.Microsecond))
+			fmt.Fprintf(&sb, "%s: %d moves, ", name, r.moves[i])
+			if r.nodes[i] > 0 { // an outside brain reports none
+				fmt.Fprintf(&sb, "%.0f nodes/move, ", float64(r.nodes[i])/float64(r.moves[i]))
+			}
+			fmt.Fprintf(&sb, "%v/move\n", (r.elapsed[i] / time.Duration(r.moves[i])).Round(time.Microsecond))
+		}
+		if r.forfeits[i] > 0 {
+			fmt.Fprintf(&sb, "%s forfeited %d games (see -v)\n", name, r.forfeits[i])
 		}
 	}
 	return sb.String()
@@ -196,11 +210,17 @@ func playGame(players [2]player, opening []string, xIsA bool, mc matchConfig, re
 	if err != nil {
 		return rec, err
 	}
-	// Each player keeping its table keeps it for this game alone.
-	var sessions [2]*gomoku.Session
+	var sides [2]side
+	defer func() {
+		for _, s := range sides {
+			if s != nil {
+				s.close()
+			}
+		}
+	}()
 	for i, p := range players {
-		if p.keep {
-			sessions[i] = new(gomoku.Session)
+		if sides[i], err = newSide(p, mc); err != nil {
+			return rec, err
 		}
 	}
 	for st.Outcome() == engine.OutcomeUnknown {
@@ -209,7 +229,12 @@ func playGame(players [2]player, opening []string, xIsA bool, mc matchConfig, re
 		if !xIsA {
 			who = 1 - who
 		}
-		r := players[who].move(st, sessions[who])
+		r, err := sides[who].move(st, slices.Concat(rec.opening, rec.moves))
+		if err != nil {
+			rec.winner, rec.forfeit = 1-who, err.Error()
+			res.forfeits[who]++
+			break
+		}
 		res.nodes[who] += r.Nodes
 		res.elapsed[who] += r.Elapsed
 		res.moves[who]++
@@ -221,6 +246,46 @@ func playGame(players [2]player, opening []string, xIsA bool, mc matchConfig, re
 	}
 	return rec, nil
 }
+
+// side plays one player's moves in one game: the engine (engineSide) or
+// an outside brain (brainSide).
+type side interface {
+	// move returns the side's move at st, its turn, after the game's
+	// moves history (notation, x first); an error forfeits the game.
+	move(st *gomoku.State, history []string) (engine.Result, error)
+	// close ends the game for the side.
+	close()
+}
+
+// newSide returns p's side for a game of mc. An error means no game of
+// the match can be played.
+func newSide(p player, mc matchConfig) (side, error) {
+	if p.brain != nil {
+		b, err := startBrain(p, mc)
+		if err != nil {
+			return nil, err
+		}
+		return b, nil
+	}
+	e := &engineSide{p: p}
+	if p.keep {
+		// A player keeping its table keeps it for this game alone.
+		e.session = new(gomoku.Session)
+	}
+	return e, nil
+}
+
+// engineSide is the engine searching with a player's settings.
+type engineSide struct {
+	p       player
+	session *gomoku.Session // nil unless p.keep
+}
+
+func (e *engineSide) move(st *gomoku.State, _ []string) (engine.Result, error) {
+	return e.p.move(st, e.session), nil
+}
+
+func (e *engineSide) close() {}
 
 // maxOpeningEval bounds the static evaluation of an opening with
 // balanceWeights, from the side to move's view; the evaluation counts the

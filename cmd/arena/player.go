@@ -28,6 +28,10 @@ type player struct {
 	// readWeights); "": the engine's own.
 	evalFile string
 	weights  *gomoku.EvalWeights
+	// brain, when set, is the command line of an outside Gomocup brain
+	// that plays instead of the engine (brain.go); time is then its
+	// timeout_turn, and no other setting applies.
+	brain []string
 }
 
 // parsePlayer reads "key=value,..." settings: depth, nodes, time, threats
@@ -38,9 +42,13 @@ type player struct {
 // nodes, threats, prune, threads, keep and eval do not apply) and eval
 // (evaluation weights: "patterns", "fitted" or a file as cmd/gomokutune
 // writes them). Threat search, move-count pruning and keep are on unless
-// turned off.
+// turned off. brain=COMMAND (a program and its arguments, separated by
+// spaces, run without a shell) plays an outside Gomocup brain instead of
+// the engine, with time as its turn's time limit, the only other setting
+// it takes.
 func parsePlayer(s string) (player, error) {
 	p := player{threats: true, prune: true, keep: true, bits: 18}
+	given := map[string]bool{}
 	for _, kv := range strings.Split(s, ",") {
 		if kv == "" {
 			continue
@@ -49,8 +57,13 @@ func parsePlayer(s string) (player, error) {
 		if !ok {
 			return p, fmt.Errorf("setting %q: want key=value", kv)
 		}
+		given[k] = true
 		var err error
 		switch k {
+		case "brain":
+			if p.brain = strings.Fields(v); len(p.brain) == 0 {
+				err = fmt.Errorf("want the brain's command")
+			}
 		case "depth":
 			p.depth, err = strconv.Atoi(v)
 		case "nodes":
@@ -81,11 +94,19 @@ func parsePlayer(s string) (player, error) {
 			p.evalFile = v
 			p.weights, err = readWeights(v)
 		default:
-			return p, fmt.Errorf("unknown setting %q (depth, nodes, time, threats, prune, keep, plain, bits, threads, level, eval)", k)
+			return p, fmt.Errorf("unknown setting %q (depth, nodes, time, threats, prune, keep, plain, bits, threads, level, eval, brain)", k)
 		}
 		if err != nil {
 			return p, fmt.Errorf("setting %q: %v", kv, err)
 		}
+	}
+	if p.brain != nil {
+		for k := range given {
+			if k != "brain" && k != "time" {
+				return p, fmt.Errorf("setting %q does not apply to a brain (only time does)", k)
+			}
+		}
+		return p, nil
 	}
 	if p.depth == 0 && p.nodes == 0 && p.time == 0 && p.level == 0 {
 		return p, fmt.Errorf("%q sets no limit: give depth, nodes, time or level", s)
@@ -96,6 +117,9 @@ func parsePlayer(s string) (player, error) {
 // String returns the settings in the form parsePlayer reads.
 func (p player) String() string {
 	var parts []string
+	if p.brain != nil {
+		parts = append(parts, "brain="+strings.Join(p.brain, " "))
+	}
 	if p.depth > 0 {
 		parts = append(parts, "depth="+strconv.Itoa(p.depth))
 	}
@@ -104,6 +128,9 @@ func (p player) String() string {
 	}
 	if p.time > 0 {
 		parts = append(parts, "time="+p.time.String())
+	}
+	if p.brain != nil {
+		return strings.Join(parts, ",")
 	}
 	if p.threads > 1 {
 		parts = append(parts, "threads="+strconv.Itoa(p.threads))

@@ -1,0 +1,229 @@
+package main
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"os/exec"
+	"strconv"
+	"strings"
+	"time"
+
+	"movesvc/engine"
+	"movesvc/engine/gomoku"
+	"movesvc/engine/grid"
+)
+
+// Waits for an outside brain's answers. A brain given time=D may take D
+// plus brainGrace for a move (process start-up, pipes, a loaded machine);
+// one without a time setting, brainUntimed. START may take brainStartWait
+// (an interpreter loading its engine).
+const (
+	brainGrace     = 2 * time.Second
+	brainUntimed   = 10 * time.Minute
+	brainStartWait = 30 * time.Second
+	brainExitWait  = 2 * time.Second
+)
+
+// brainSide is an outside Gomocup brain playing one side of one game: a
+// process started for the game, told the position with BOARD (or BEGIN on
+// an empty board) on its first move and each reply of its opponent with
+// TURN, as the Gomocup manager does.
+type brainSide struct {
+	cmd   *exec.Cmd
+	in    io.WriteCloser
+	lines <-chan string // the brain's output lines; closed when it ends
+	wait  time.Duration // the most an answer to BEGIN, BOARD or TURN may take
+	told  int           // moves of the game the brain knows of: 0 before its first move
+}
+
+// startBrain starts p's brain for a game of mc and sends START and the
+// INFO settings: the rule and, when p has a time setting, timeout_turn.
+// An error here (the program missing, START refused) ends the match: every
+// game would fail the same way.
+func startBrain(p player, mc matchConfig) (*brainSide, error) {
+	cmd := exec.Command(p.brain[0], p.brain[1:]...)
+	// Wait closes the pipes this long after the brain exits even if a
+	// process it started still holds them.
+	cmd.WaitDelay = brainExitWait
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, err
+	}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("brain %q: %w", p.brain[0], err)
+	}
+	lines := make(chan string, 16)
+	go func() {
+		defer close(lines)
+		sc := bufio.NewScanner(out)
+		for sc.Scan() {
+			lines <- strings.TrimSpace(sc.Text())
+		}
+	}()
+	b := &brainSide{cmd: cmd, in: in, lines: lines, wait: brainUntimed}
+	if p.time > 0 {
+		b.wait = p.time + brainGrace
+	}
+	if err := b.send(fmt.Sprintf("START %d", mc.size)); err != nil {
+		b.close()
+		return nil, fmt.Errorf("brain %q: %w", p.brain[0], err)
+	}
+	if answer, err := b.answer(brainStartWait); err != nil || answer != "OK" {
+		b.close()
+		if err == nil {
+			err = fmt.Errorf("answered %q", answer)
+		}
+		return nil, fmt.Errorf("brain %q: START %d: %w", p.brain[0], mc.size, err)
+	}
+	rule := 0
+	if mc.rule == gomoku.Standard.String() {
+		rule = 1
+	}
+	info := fmt.Sprintf("INFO rule %d", rule)
+	if p.time > 0 {
+		info = fmt.Sprintf("INFO timeout_turn %d\n%s", p.time.Milliseconds(), info)
+	}
+	if err := b.send(info); err != nil {
+		b.close()
+		return nil, fmt.Errorf("brain %q: %w", p.brain[0], err)
+	}
+	return b, nil
+}
+
+// send writes the protocol lines of cmd.
+func (b *brainSide) send(cmd string) error {
+	_, err := io.WriteString(b.in, cmd+"\n")
+	return err
+}
+
+// answer returns the brain's next line that is not a MESSAGE or DEBUG
+// line (which the protocol lets a brain send at any time, for the
+// manager's log), waiting at most wait.
+func (b *brainSide) answer(wait time.Duration) (string, error) {
+	timer := time.NewTimer(wait)
+	defer timer.Stop()
+	for {
+		select {
+		case line, ok := <-b.lines:
+			if !ok {
+				return "", errors.New("the brain exited")
+			}
+			word, _, _ := strings.Cut(line, " ")
+			if line == "" || word == "MESSAGE" || word == "DEBUG" {
+				continue
+			}
+			return line, nil
+		case <-timer.C:
+			return "", fmt.Errorf("no answer within %v", wait)
+		}
+	}
+}
+
+// move tells the brain what was played since its last move and returns
+// its answer; history is the game's moves so far (notation, x first). An
+// error (no answer in time, a malformed or illegal move, ERROR) forfeits
+// the game.
+func (b *brainSide) move(st *gomoku.State, history []string) (engine.Result, error) {
+	start := time.Now()
+	cmd, err := b.command(st.Size(), history)
+	if err != nil {
+		return engine.Result{}, err
+	}
+	if err := b.send(cmd); err != nil {
+		return engine.Result{}, err
+	}
+	answer, err := b.answer(b.wait)
+	if err != nil {
+		return engine.Result{}, err
+	}
+	m, err := parseBrainMove(st, answer)
+	if err != nil {
+		return engine.Result{}, err
+	}
+	b.told = len(history) + 1
+	return engine.Result{Move: m, Elapsed: time.Since(start)}, nil
+}
+
+// command returns what tells the brain the game's history before its
+// move on a size x size board: BEGIN on an empty board, TURN with the
+// opponent's reply to its last move, else BOARD with every stone in the
+// order played (1 its own, 2 the opponent's).
+func (b *brainSide) command(size int, history []string) (string, error) {
+	switch {
+	case len(history) == 0:
+		return "BEGIN", nil
+	case b.told > 0 && len(history) == b.told+1:
+		x, y, err := brainSquare(history[len(history)-1], size)
+		return fmt.Sprintf("TURN %d,%d", x, y), err
+	}
+	var sb strings.Builder
+	sb.WriteString("BOARD")
+	for i, sq := range history {
+		x, y, err := brainSquare(sq, size)
+		if err != nil {
+			return "", err
+		}
+		who := 2 // the brain moves next, so the last stone is the opponent's
+		if (len(history)-i)%2 == 0 {
+			who = 1
+		}
+		fmt.Fprintf(&sb, "\n%d,%d,%d", x, y, who)
+	}
+	sb.WriteString("\nDONE")
+	return sb.String(), nil
+}
+
+// brainSquare returns the protocol's x (the column from the left) and y
+// (the row from the top), from 0, of the square sq.
+func brainSquare(sq string, size int) (x, y int, err error) {
+	row, col, err := grid.ParseSquare(sq, size, size)
+	return col, row, err
+}
+
+// parseBrainMove reads the brain's answer "x,y" (x the column from the
+// left, y the row from the top, from 0) as a move on st, which must be
+// on the board and empty.
+func parseBrainMove(st *gomoku.State, answer string) (engine.Move, error) {
+	xs, ys, ok := strings.Cut(answer, ",")
+	x, errX := strconv.Atoi(strings.TrimSpace(xs))
+	y, errY := strconv.Atoi(strings.TrimSpace(ys))
+	n := st.Size()
+	if !ok || errX != nil || errY != nil {
+		return engine.NoMove, fmt.Errorf("answered %q, not a move x,y", answer)
+	}
+	if x < 0 || y < 0 || x >= n || y >= n {
+		return engine.NoMove, fmt.Errorf("answered %q, off the %dx%d board", answer, n, n)
+	}
+	m := engine.Move(y*n + x)
+	if _, err := st.ParseMove(st.FormatMove(m)); err != nil {
+		return engine.NoMove, fmt.Errorf("answered %q: %v", answer, err)
+	}
+	return m, nil
+}
+
+// close sends END and waits a little for the brain to exit, then kills it.
+func (b *brainSide) close() {
+	_ = b.send("END")
+	_ = b.in.Close()
+	go func() { // lines the brain still writes must not block it
+		for range b.lines {
+		}
+	}()
+	done := make(chan struct{})
+	go func() {
+		_ = b.cmd.Wait()
+		close(done)
+	}()
+	select {
+	case <-done:
+	case <-time.After(brainExitWait):
+		_ = b.cmd.Process.Kill()
+		<-done
+	}
+}

@@ -1,0 +1,249 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"go.uber.org/goleak"
+)
+
+// fakeBrainEnv, when set in the environment, makes the test binary a
+// Gomocup brain (fakeBrain) of that behaviour instead of running the
+// tests; fakeBrainLog names a file it appends every command it reads to.
+const (
+	fakeBrainEnv = "ARENA_FAKE_BRAIN"
+	fakeBrainLog = "ARENA_FAKE_BRAIN_LOG"
+)
+
+func TestMain(m *testing.M) {
+	if mode := os.Getenv(fakeBrainEnv); mode != "" {
+		fakeBrain(mode)
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+// fakeBrain speaks the protocol on standard input and output. It plays the
+// first free square in reading order (x across, y down), so its moves are
+// known in advance, and misbehaves as mode says: "scan" does not, "chatty"
+// writes MESSAGE and DEBUG lines around its answers, "taken" answers with
+// an occupied square, "garbage" with no square, "exit" exits instead of
+// moving, "slow" never answers, and "refuse" answers START with ERROR.
+func fakeBrain(mode string) {
+	var log *os.File
+	if name := os.Getenv(fakeBrainLog); name != "" {
+		log, _ = os.OpenFile(name, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o600)
+	}
+	var size int
+	var cells []byte // 0 free, 1 own, 2 opponent
+	put := func(arg string, who byte) {
+		var x, y int
+		if _, err := fmt.Sscanf(arg, "%d,%d", &x, &y); err == nil && x >= 0 && y >= 0 && x < size && y < size {
+			cells[y*size+x] = who
+		}
+	}
+	move := func() string {
+		switch mode {
+		case "taken":
+			i := slices.IndexFunc(cells, func(c byte) bool { return c != 0 })
+			return fmt.Sprintf("%d,%d", i%size, i/size)
+		case "garbage":
+			return "pass"
+		case "exit":
+			os.Exit(3)
+		case "slow":
+			time.Sleep(time.Hour)
+		case "chatty":
+			fmt.Println("MESSAGE thinking")
+			fmt.Println("DEBUG depth 1")
+		}
+		i := slices.Index(cells, 0)
+		cells[i] = 1
+		return fmt.Sprintf("%d,%d", i%size, i/size)
+	}
+	sc := bufio.NewScanner(os.Stdin)
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		if log != nil {
+			fmt.Fprintln(log, line)
+		}
+		cmd, arg, _ := strings.Cut(line, " ")
+		switch cmd {
+		case "START":
+			if mode == "refuse" {
+				fmt.Println("ERROR unsupported size")
+				continue
+			}
+			fmt.Sscan(arg, &size)
+			cells = make([]byte, size*size)
+			fmt.Println("OK")
+		case "BEGIN":
+			fmt.Println(move())
+		case "TURN":
+			put(arg, 2)
+			fmt.Println(move())
+		case "BOARD":
+			clear(cells)
+			for sc.Scan() && sc.Text() != "DONE" {
+				if log != nil {
+					fmt.Fprintln(log, sc.Text())
+				}
+				f := strings.Split(sc.Text(), ",")
+				put(f[0]+","+f[1], f[2][0]-'0')
+			}
+			fmt.Println(move())
+		case "END":
+			return
+		}
+	}
+}
+
+// brainPlayer returns a player running the test binary as a fake brain of
+// the given mode, logging to log (none when empty).
+func brainPlayer(t *testing.T, mode, log, settings string) player {
+	t.Helper()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv(fakeBrainEnv, mode)
+	t.Setenv(fakeBrainLog, log)
+	p, err := parsePlayer("brain=" + exe + settings)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// brainMatch plays the first games/2 built-in openings between the engine
+// at depth 2 (player a) and b.
+func brainMatch(t *testing.T, b player, games int) (matchResult, error) {
+	t.Helper()
+	mc := matchConfig{games: games, size: 15, rule: "freestyle"}
+	list, err := loadOpenings(builtinName, mc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if mc.list, err = list.slice(0, games/2); err != nil {
+		t.Fatal(err)
+	}
+	a, err := parsePlayer("depth=2,nodes=2000")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return playMatch(a, b, mc)
+}
+
+// TestBrainPlays checks a match against an outside brain: what the brain
+// is told (START, INFO, the opening by BOARD with its own stones as 1, each
+// reply by TURN, END) and that its answers x,y land on column x, row y from
+// the top.
+func TestBrainPlays(t *testing.T) {
+	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
+	for _, mode := range []string{"scan", "chatty"} {
+		log := filepath.Join(t.TempDir(), "commands")
+		res, err := brainMatch(t, brainPlayer(t, mode, log, ",time=1500ms"), 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.wins != 2 || res.forfeits != [2]int{} || res.moves[1] == 0 {
+			t.Fatalf("%s: the engine won %d of 2, forfeits %v, brain moves %d", mode, res.wins, res.forfeits, res.moves[1])
+		}
+		// The opening i11 h6 j7 with the brain as o, then as x.
+		asO, asX := res.games[0], res.games[1]
+		if asO.opening[0] != "i11" || asO.moves[0] != "a15" || asO.moves[2] != "b15" || asX.moves[1] != "a15" {
+			t.Errorf("%s: the brain's moves as o %v, as x %v: want a15, b15, ... (x,y = 0,0 is the top left)", mode, asO.moves, asX.moves)
+		}
+		data, err := os.ReadFile(log)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := strings.Split(strings.TrimSpace(string(data)), "\n")
+		// As o: i11 (x) is column 8, row 4 from the top; h6 (o) is the
+		// brain's own; j7 (x). Then the engine's reply to a15 by TURN.
+		wantStart := []string{"START 15", "INFO timeout_turn 1500", "INFO rule 0", "BOARD", "8,4,2", "7,9,1", "9,8,2", "TURN"}
+		for i, w := range wantStart {
+			if i >= len(got) || !strings.HasPrefix(got[i], w) {
+				t.Fatalf("%s: commands %q, want them to start %q", mode, got, wantStart)
+			}
+		}
+		if ends := strings.Count(string(data), "END\n"); ends != 2 {
+			t.Errorf("%s: END sent %d times in 2 games", mode, ends)
+		}
+		// As x, the brain is told o's h6 as the opponent's.
+		second := slices.Index(got[1:], "START 15") + 1
+		if second == 0 || !slices.Contains(got[second:], "7,9,2") || !slices.Contains(got[second:], "8,4,1") {
+			t.Errorf("%s: second game's commands %q", mode, got[second:])
+		}
+	}
+}
+
+// TestBrainForfeits checks that a brain answering with an occupied square,
+// with no square, by exiting or not at all loses the game, recorded with
+// the reason, and that the match goes on.
+func TestBrainForfeits(t *testing.T) {
+	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
+	for mode, reason := range map[string]string{
+		"taken":   "is already taken",
+		"garbage": `"pass", not a move`,
+		"exit":    "the brain exited",
+		"slow":    "no answer within 2.01s",
+	} {
+		res, err := brainMatch(t, brainPlayer(t, mode, "", ",time=10ms"), 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.wins != 2 || res.forfeits != [2]int{0, 2} || res.moves[1] != 0 {
+			t.Errorf("%s: the engine won %d of 2, forfeits %v, brain moves %d", mode, res.wins, res.forfeits, res.moves[1])
+		}
+		for _, g := range res.games {
+			if !strings.Contains(g.String(), "a wins (b forfeits: ") || !strings.Contains(g.forfeit, reason) {
+				t.Errorf("%s: %s, want the reason to say %q", mode, g, reason)
+			}
+		}
+		if rep := res.report(player{}, player{}); !strings.Contains(rep, "b forfeited 2 games") {
+			t.Errorf("%s: report %q", mode, rep)
+		}
+	}
+}
+
+// TestBrainStartFails checks that a brain that cannot start, or refuses
+// START, ends the match with an error naming it.
+func TestBrainStartFails(t *testing.T) {
+	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
+	if _, err := brainMatch(t, brainPlayer(t, "refuse", "", ""), 2); err == nil || !strings.Contains(err.Error(), `START 15: answered "ERROR unsupported size"`) {
+		t.Errorf("refused START: %v", err)
+	}
+	missing := filepath.Join(t.TempDir(), "no-such-brain")
+	p, err := parsePlayer("brain=" + missing)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := brainMatch(t, p, 2); err == nil || !strings.Contains(err.Error(), missing) {
+		t.Errorf("missing brain: %v", err)
+	}
+}
+
+func TestParseBrainPlayer(t *testing.T) {
+	p, err := parsePlayer("brain=node  /tmp/pbrain.mjs --fast,time=1s")
+	if err != nil || !slices.Equal(p.brain, []string{"node", "/tmp/pbrain.mjs", "--fast"}) || p.time != time.Second {
+		t.Fatalf("parsePlayer: %+v, %v", p, err)
+	}
+	if got := p.String(); got != "brain=node /tmp/pbrain.mjs --fast,time=1s" {
+		t.Errorf("String() = %q", got)
+	}
+	if p, err := parsePlayer("brain=pbrain"); err != nil || p.String() != "brain=pbrain" {
+		t.Errorf("a brain without time: %+v, %v", p, err)
+	}
+	for _, bad := range []string{"brain=", "brain= ", "brain=pbrain,depth=6", "brain=pbrain,keep=off", "brain=pbrain,level=3", "nodes=5,brain=pbrain"} {
+		if _, err := parsePlayer(bad); err == nil {
+			t.Errorf("parsePlayer(%q) accepted", bad)
+		}
+	}
+}
