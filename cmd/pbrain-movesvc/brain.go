@@ -17,6 +17,10 @@ type config struct {
 	depth   int    // deepest iteration (0: gomoku.MaxDepth)
 	nodes   uint64 // node limit (0: none)
 	threads int    // search goroutines until INFO thread_num (0 or less: defaultThreads)
+	// untimed drops the turn's deadline, so that depth and nodes alone
+	// bound a search and a scripted game is reproducible on a machine of
+	// any speed or load (tests; no flag sets it).
+	untimed bool
 }
 
 // Cell contents of the brain's board.
@@ -223,7 +227,7 @@ func (br *brain) move() string {
 	if err != nil {
 		return "ERROR " + err.Error()
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), br.clock.budget())
+	ctx, cancel := br.searchContext()
 	defer cancel()
 	depth := br.cfg.depth
 	if depth <= 0 {
@@ -234,6 +238,15 @@ func (br *brain) move() string {
 	row, col := st.Cell(res.Move)
 	br.cells[row*br.size+col] = own
 	return fmt.Sprintf("%d,%d", col, row)
+}
+
+// searchContext returns the context of one move's search: ended by the
+// turn's time budget, or by nothing when the brain is untimed.
+func (br *brain) searchContext() (context.Context, context.CancelFunc) {
+	if br.cfg.untimed {
+		return context.WithCancel(context.Background())
+	}
+	return context.WithTimeout(context.Background(), br.clock.budget())
 }
 
 // state builds the engine's position: the brain is x when the stone counts

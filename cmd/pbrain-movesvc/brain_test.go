@@ -10,14 +10,15 @@ import (
 )
 
 // session runs the brain on a script of commands and returns its answers,
-// one per line. Searches are limited by nodes, not time, and run on one
+// one per line. Searches are limited by depth and nodes, with no deadline
+// (untimed), and run on one
 // thread unless the script sends INFO thread_num, so that answers do not
 // depend on the machine's speed.
 func session(t *testing.T, script ...string) []string {
 	t.Helper()
 	var out strings.Builder
 	in := strings.NewReader(strings.Join(script, "\n") + "\n")
-	if err := run(in, &out, config{depth: 6, nodes: 20_000, threads: 1}); err != nil {
+	if err := run(in, &out, config{depth: 6, nodes: 20_000, threads: 1, untimed: true}); err != nil {
 		t.Fatalf("run: %v", err)
 	}
 	return strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
@@ -238,7 +239,7 @@ func TestBudget(t *testing.T) {
 // START through the turns, a new one at RESTART and at START; and that the
 // carried table leaves a scripted game reproducible at a node limit.
 func TestGameSession(t *testing.T) {
-	br := newBrain(config{depth: 6, nodes: 20_000, threads: 1})
+	br := newBrain(config{depth: 6, nodes: 20_000, threads: 1, untimed: true})
 	if br.start("15", "15") != "OK" || br.session == nil {
 		t.Fatal("START: no session")
 	}
