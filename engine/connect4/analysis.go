@@ -53,14 +53,17 @@ type columnSolve struct {
 	nodes  uint64
 }
 
-// analyzeOptions are analyzeColumns' seams for tests: nodeLimit > 0 stops
-// each solve after that many nodes, as a deadline would but reproducibly;
-// solved, when set, hears of each solve: its column, the number of columns
-// unproved when it started (what the time left was divided by), and
-// whether it proved the column.
+// analyzeOptions are analyzeColumns' seams for tests, which make a
+// deadline's effect reproducible: nodeLimit > 0 stops each solve after
+// that many nodes; nodeBudget > 0 is a total the columns share as they
+// share a deadline's time (each solve gets the nodes left over the columns
+// unproved); solved, when set, hears of each solve: its column, the number
+// of columns unproved when it started (what the time or nodes left were
+// divided by), and whether it proved the column.
 type analyzeOptions struct {
-	nodeLimit uint64
-	solved    func(col, open int, proved bool)
+	nodeLimit  uint64
+	nodeBudget uint64
+	solved     func(col, open int, proved bool)
 }
 
 // analyzeColumns scores playing each of cols in p, whose moves they must
@@ -68,9 +71,9 @@ type analyzeOptions struct {
 // The columns are solved in turn, each given the time left to ctx's
 // deadline over the number of columns not yet proved; while some are left
 // unproved and time is left, they are taken up again from their proved
-// bounds, in the same order, with the table kept. Without a deadline each
-// column is solved once, to the end or until ctx is cancelled. The entries
-// are in the order of cols.
+// bounds, in the same order, with the table kept. Without a deadline (or
+// opts.nodeBudget) each column is solved once, to the end or until ctx is
+// cancelled. The entries are in the order of cols.
 func (s *Solver) analyzeColumns(ctx context.Context, p Position, cols []engine.Move, opts analyzeOptions) []engine.MoveScore {
 	cs := make([]columnSolve, len(cols))
 	open := 0
@@ -93,23 +96,30 @@ func (s *Solver) analyzeColumns(ctx context.Context, p Position, cols []engine.M
 			open++
 		}
 	}
-	_, hasDeadline := ctx.Deadline()
-	for open > 0 && ctx.Err() == nil {
+	_, shared := ctx.Deadline()
+	shared = shared || opts.nodeBudget > 0
+	var spent uint64
+	budgetLeft := func() bool { return opts.nodeBudget == 0 || spent < opts.nodeBudget }
+	for open > 0 && ctx.Err() == nil && budgetLeft() {
 		for i := range cs {
 			cb := &cs[i]
-			if cb.lo == cb.hi || ctx.Err() != nil {
+			if cb.lo == cb.hi || ctx.Err() != nil || !budgetLeft() {
 				continue
 			}
 			cctx, cancel := engine.ShareDeadline(ctx, open)
 			s.done, s.stopped, s.limit = cctx.Done(), false, 0
-			if opts.nodeLimit > 0 {
+			switch {
+			case opts.nodeLimit > 0:
 				s.limit = s.nodes + opts.nodeLimit
+			case opts.nodeBudget > 0:
+				s.limit = s.nodes + max(1, (opts.nodeBudget-spent)/uint64(open))
 			}
 			start := s.nodes
 			clo, chi := s.narrow(cb.child, -cb.hi, -cb.lo)
 			cancel()
 			cb.lo, cb.hi = -chi, -clo
 			cb.nodes += s.nodes - start
+			spent += s.nodes - start
 			if opts.solved != nil {
 				opts.solved(cb.col, open, cb.lo == cb.hi)
 			}
@@ -117,7 +127,7 @@ func (s *Solver) analyzeColumns(ctx context.Context, p Position, cols []engine.M
 				open--
 			}
 		}
-		if !hasDeadline {
+		if !shared {
 			break
 		}
 	}
