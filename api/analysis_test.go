@@ -10,6 +10,7 @@ import (
 	"movesvc/api"
 	"movesvc/engine"
 	"movesvc/engine/games"
+	"movesvc/internal/longtest"
 )
 
 // analysisEntry is a decoded entry of a response's analysis.
@@ -97,7 +98,8 @@ func TestAnalysisAgreesWithChildSearches(t *testing.T) {
 		{"connect4", []string{"4", "4", "4", "4", "4", "4", "3", "3", "5"}, 0, 6},
 		{"connect4", []string{"1", "2", "3", "4", "5", "6", "7", "1", "2", "3", "4", "5", "6", "7"}, 0, 7},
 	}
-	for _, tc := range cases {
+	// The last case's exact children take seconds under the race detector.
+	for _, tc := range cases[:longtest.Pick(len(cases)-1, len(cases))] {
 		t.Run(fmt.Sprintf("%s/%s/%d", tc.game, strings.Join(tc.moves, ""), tc.depth), func(t *testing.T) {
 			body := fmt.Sprintf(`{"game":%q,"moves":[%s],"analysis":true,"timeout_ms":10000}`, tc.game, quoteAll(tc.moves))
 			if tc.depth > 0 {
@@ -304,8 +306,12 @@ type boundedEntry struct {
 // the answer is valid against openapi.yaml, has every column, the proved
 // ones exact, and the unproved ones honest: complete false, depth 0, no
 // plies_to_end, bounds that hold the exact score (solved here without a
-// deadline), and the outcome and score their sign gives.
+// deadline), and the outcome and score their sign gives. A long check:
+// scoring column 4 exactly takes a million nodes, and which columns the
+// deadline leaves unproved depends on the machine (engine/connect4's
+// TestAnalyzeMarksUnprovedColumns checks the same reproducibly, by nodes).
 func TestConnect4AnalysisCutByDeadline(t *testing.T) {
+	longtest.Skip(t)
 	ts := newTestServer(t, api.Config{})
 	moves := []string{"2", "2", "3", "2", "1", "4", "6", "1"}
 	r := ts.post(t, fmt.Sprintf(`{"game":"connect4","moves":[%s],"analysis":true,"timeout_ms":120}`, quoteAll(moves)))

@@ -2,6 +2,7 @@ package connect4
 
 import (
 	"math/rand/v2"
+	"movesvc/internal/longtest"
 	"testing"
 )
 
@@ -40,7 +41,7 @@ func (b *naiveBoard) hasFour(player int) bool {
 func TestBitboardInvariants(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	keys := map[uint64]Position{}
-	for game := range 300 {
+	for game := range longtest.Pick(60, 300) {
 		var p Position
 		var b naiveBoard
 		var heights [Width]int

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"movesvc/engine"
+	"movesvc/internal/longtest"
 )
 
 func newState(t testing.TB, setup engine.Setup) *State {
@@ -120,12 +121,14 @@ func TestPliesToEnd(t *testing.T) {
 
 // TestSearchIsExactAndOptimal searches test-set positions through the
 // engine interface and checks the score, outcome, distance, and that the
-// move achieves the score by solving the child.
+// move achieves the score by solving the child: every 25th position of
+// the easy sets (every 100th in the quick run).
 func TestSearchIsExactAndOptimal(t *testing.T) {
 	solver := NewSolver(DefaultTableBits, nil)
+	every := longtest.Pick(100, 25)
 	for _, name := range []string{"Test_L3_R1", "Test_L2_R1", "Test_L1_R1"} {
 		for i, tp := range loadTestSet(t, name) {
-			if i%25 != 0 {
+			if i%every != 0 {
 				continue
 			}
 			st := newState(t, movesSetup(tp.moves))
@@ -239,9 +242,10 @@ func TestEmptyBoardFromBook(t *testing.T) {
 }
 
 // TestSearchAfterStoppedSearch runs a search whose principal variation is
-// cut by its node limit, then another: the pooled solver must start fresh.
+// cut by its node limit, then another: the pooled solver must start fresh
+// (three times in the long run).
 func TestSearchAfterStoppedSearch(t *testing.T) {
-	for range 3 {
+	for range longtest.Pick(1, 3) {
 		// From the book: the PV runs into positions past it and stops.
 		first := engine.Search(context.Background(), newState(t, engine.Setup{FromMoves: true}), engine.Params{})
 		if !first.Complete {

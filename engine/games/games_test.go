@@ -8,10 +8,12 @@ import (
 	"movesvc/engine/enginetest"
 	"movesvc/engine/games"
 	"movesvc/engine/tictactoe"
+	"movesvc/internal/longtest"
 )
 
 // TestConformance runs the shared State contract checks on every registered
-// game.
+// game: 20 random games each; Gomoku's 225-cell games only in the long run
+// (the quick run plays one in engine/gomoku's own conformance test).
 func TestConformance(t *testing.T) {
 	reg := games.Registry()
 	if len(reg.Names()) == 0 {
@@ -22,7 +24,11 @@ func TestConformance(t *testing.T) {
 			if _, ok := reg.Lookup(g.Name()); !ok {
 				t.Fatalf("Lookup(%q) failed", g.Name())
 			}
-			enginetest.Conformance(t, g, 20, 7)
+			games := 20
+			if g.Name() == "gomoku" {
+				games = longtest.Pick(0, 20)
+			}
+			enginetest.Conformance(t, g, games, 7)
 		})
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"movesvc/engine"
+	"movesvc/internal/longtest"
 )
 
 // tactic is a position where the side to move wins at once (block is
@@ -131,25 +132,24 @@ func randomTactics(t *testing.T, game string, seed uint64, n int) (wins, blocks 
 // at once, every level from 1 to MaxLevel, with several seeds, wins at
 // once; in each where the opponent threatens an immediate win that exactly
 // one move stops, every level plays that move. Level MaxLevel searches at
-// the game's default depth, as the service does, under a 100 ms deadline:
+// the game's default depth, as the service does, under a 100 ms deadline
+// (20 ms in the quick run):
 // what it answers when the deadline cuts a solve short must win or block
 // too (the property does not depend on how far it got).
 func TestLevelsTakeRandomWinsAndBlocks(t *testing.T) {
 	cases := []struct {
-		game      string
-		positions int
-		seeds     uint64 // per level below MaxLevel
+		game              string
+		quick, positions  int    // of each kind, in the quick run and the long one
+		quickSeeds, seeds uint64 // per level below MaxLevel
 	}{
-		{"tictactoe", 40, 6},
-		{"connect4", 40, 6},
-		{"gomoku", 12, 3},
+		{"tictactoe", 10, 40, 2, 6},
+		{"connect4", 6, 40, 2, 6},
+		{"gomoku", 3, 12, 2, 3},
 	}
 	for _, tc := range cases {
 		t.Run(tc.game, func(t *testing.T) {
-			positions, seeds := tc.positions, tc.seeds
-			if raceDetector {
-				positions, seeds = max(4, positions/4), 2
-			}
+			positions := longtest.Pick(tc.quick, tc.positions)
+			seeds := longtest.Pick(tc.quickSeeds, tc.seeds)
 			g, _ := gamesRegistry.Lookup(tc.game)
 			wins, blocks := randomTactics(t, tc.game, 2024, positions)
 			for _, pos := range append(wins, blocks...) {
@@ -167,7 +167,7 @@ func TestLevelsTakeRandomWinsAndBlocks(t *testing.T) {
 						ctx, cancel := context.Background(), context.CancelFunc(func() {})
 						if level == engine.MaxLevel {
 							p.Depth = g.Describe().DefaultDepth
-							ctx, cancel = context.WithTimeout(ctx, 100*time.Millisecond)
+							ctx, cancel = context.WithTimeout(ctx, longtest.Pick(20*time.Millisecond, 100*time.Millisecond))
 						}
 						res := engine.Search(ctx, st, p)
 						cancel()

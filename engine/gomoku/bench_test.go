@@ -26,10 +26,13 @@ func middlegameState(tb testing.TB) *gomoku.State {
 // node: a search ten times larger allocates no more than a small one, a
 // handful of allocations for the result.
 func TestSearchAllocations(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector's instrumentation allocates")
+	}
 	st := middlegameState(t)
 	ctx := context.Background()
 	run := func(depth int, nodes uint64) float64 {
-		return testing.AllocsPerRun(5, func() {
+		return testing.AllocsPerRun(1, func() {
 			st.Search(ctx, engine.Params{Depth: depth, MaxNodes: nodes})
 		})
 	}

@@ -3,6 +3,7 @@ package gomoku
 import (
 	"maps"
 	"math/rand/v2"
+	"movesvc/internal/longtest"
 	"testing"
 )
 
@@ -95,17 +96,18 @@ func randomGame(b *board, rng *rand.Rand, n int) []int {
 // incrementally kept keys, line bytes, combinations, pattern and class
 // counts, hash and neighbour counts
 // equal a recount from the stones; the odd games with an undo log attached
-// from a few moves in, so that undo takes both ways.
+// from a few moves in, so that undo takes both ways (in the quick run, one
+// game of each size and rule, the standard rule's with the log).
 func TestBookkeepingMatchesRecount(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	log := new(undoLog)
 	for _, size := range []int{MinSize, 15, MaxSize} {
 		for _, rule := range []Rule{Freestyle, Standard} {
-			for game := range 4 {
+			for game := range longtest.Pick(1, 4) {
 				b := new(board)
 				b.init(size, rule)
 				var played []int
-				if game%2 == 1 {
+				if (game+int(rule))%2 == 1 {
 					played = randomGame(b, rng, 3) // undone without the log
 					b.attach(log)
 				}
@@ -208,7 +210,8 @@ func TestPatterns(t *testing.T) {
 // keys gives: the fifth cell on each side never changes a freestyle pattern.
 func TestFreestyleInnerTable(t *testing.T) {
 	whole, inner := buildTable(Freestyle, false), tableFor(Freestyle)
-	for key := range uint32(1 << keyBits) {
+	// Every key in the long run, every seventh in the quick one.
+	for key := uint32(0); key < 1<<keyBits; key += longtest.Pick[uint32](7, 1) {
 		if w, i := whole.lookup(key), inner.lookup(key); w != i {
 			t.Fatalf("key %#x: whole table %#x, inner table %#x", key, w, i)
 		}
@@ -218,11 +221,13 @@ func TestFreestyleInnerTable(t *testing.T) {
 // TestDefencesStopEveryOpenThree plays random games and checks, wherever a
 // side can make an open four, that the defences generated are exactly the
 // defender's fours near the stones and the cells whose stone leaves no open
-// four to make, found by playing every empty cell.
+// four to make, found by playing every empty cell: 60 games, 8 in the quick
+// run.
 func TestDefencesStopEveryOpenThree(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 12))
 	checked := 0
-	for game := range 60 {
+	games := longtest.Pick(8, 60)
+	for game := range games {
 		b := new(board)
 		b.init(15, Rule(game%2))
 		s := getSearcher(b, 10, nil, Options{}, nil)
@@ -270,7 +275,7 @@ func TestDefencesStopEveryOpenThree(t *testing.T) {
 		}
 		putSearcher(s, nil)
 	}
-	if checked < 100 {
+	if checked < games*5/3 {
 		t.Errorf("only %d positions with an open three", checked)
 	}
 }

@@ -10,10 +10,11 @@ import (
 	"movesvc/engine/enginetest"
 	"movesvc/engine/gomoku"
 	"movesvc/engine/grid"
+	"movesvc/internal/longtest"
 )
 
 func TestConformance(t *testing.T) {
-	enginetest.Conformance(t, gomoku.Game{}, 2, 1)
+	enginetest.Conformance(t, gomoku.Game{}, longtest.Pick(1, 2), 1)
 }
 
 // played returns the 15x15 freestyle position after moves, squares in

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"movesvc/engine"
+	"movesvc/internal/longtest"
 )
 
 // TestUnfinishedIterationMove stops a search at node limits
@@ -17,12 +18,13 @@ func TestUnfinishedIterationMove(t *testing.T) {
 	// iterations (with the evaluation weights of the time: a refit may
 	// need others).
 	changed := 0
-	for _, moves := range []string{
+	positions := []string{
 		"g10 i8 i10 j9 k10 h10 j11 i12",
 		"g5 i9 h7 h9 h5 g9 j9 h8 f5 e5",
-	} {
+	}
+	for _, moves := range positions[:longtest.Pick(1, len(positions))] {
 		st := played(t, moves)
-		for limit := uint64(5000); limit <= 40_000; limit += 5000 {
+		for limit := uint64(5000); limit <= 40_000; limit += longtest.Pick[uint64](15_000, 5000) {
 			var last engine.Progress
 			res := st.Search(context.Background(), engine.Params{Depth: 20, MaxNodes: limit,
 				Progress: func(p engine.Progress) { last = p }})

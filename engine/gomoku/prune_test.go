@@ -7,6 +7,7 @@ import (
 
 	"movesvc/engine"
 	"movesvc/engine/gomoku"
+	"movesvc/internal/longtest"
 )
 
 // TestPruningKeepsProofs checks that move-count pruning proves nothing the
@@ -16,12 +17,10 @@ import (
 // from seeded openings, every win or loss the pruned search proves at
 // depth 4 is proved by the full-width search too, or else holds when the
 // game is played out against a full-width defence. Pruning a defence that
-// holds would prove a win or a loss that is not there.
+// holds would prove a win or a loss that is not there. Six games of 40
+// plies; one of 24 in the quick run.
 func TestPruningKeepsProofs(t *testing.T) {
-	games := 6
-	if testing.Short() || raceEnabled {
-		games = 2
-	}
+	games, plies := longtest.Pick(1, 6), longtest.Pick(24, 40)
 	for name, opt := range map[string]gomoku.Options{
 		"usual":     {},
 		"narrowest": gomoku.NarrowPruning(gomoku.Options{}),
@@ -31,7 +30,7 @@ func TestPruningKeepsProofs(t *testing.T) {
 			proved := 0
 			for range games {
 				st := openingState(t, rng)
-				for ply := 0; ply < 40 && st.Outcome() == engine.OutcomeUnknown; ply++ {
+				for ply := 0; ply < plies && st.Outcome() == engine.OutcomeUnknown; ply++ {
 					if pruned := search(st, 4, 500_000, opt); pruned.Outcome != engine.OutcomeUnknown {
 						proved++
 						checkProof(t, st, pruned)
@@ -105,12 +104,11 @@ func TestPruningKeepsQuietSetups(t *testing.T) {
 
 // TestNullMoveSavesNodes checks that null-move pruning is at work, pays
 // and proves the same wins: over every thirtieth puzzle (twenty), the
-// depth-8 search proves the win with it as without, in fewer nodes by a
-// tenth at least.
+// tenth at least (every 120th in the quick run).
 func TestNullMoveSavesNodes(t *testing.T) {
 	ps := loadPuzzles(t)
 	var with, without uint64
-	for i := 0; i < len(ps); i += 30 {
+	for i := 0; i < len(ps); i += longtest.Pick(120, 30) {
 		st := puzzleState(t, ps[i])
 		on := search(st, 8, sampleNodes, gomoku.Options{})
 		off := search(st, 8, sampleNodes, gomoku.WithoutNullMove(gomoku.Options{}))
@@ -124,12 +122,12 @@ func TestNullMoveSavesNodes(t *testing.T) {
 }
 
 // TestReductionsSaveNodes checks that late-move reductions are at work and
-// pay: over the arena openings of threadPositions, depth 7 takes fewer
-// nodes with them than without by a twentieth at least, and each search
-// still completes its depth.
+// pay: over the arena openings of threadPositions (the first alone in the
+// quick run), depth 7 takes fewer nodes with them than without by a
+// twentieth at least, and each search still completes its depth.
 func TestReductionsSaveNodes(t *testing.T) {
 	var with, without uint64
-	for _, moves := range threadPositions[1:] {
+	for _, moves := range threadPositions[1:longtest.Pick(2, len(threadPositions))] {
 		st := played(t, moves)
 		on := search(st, 7, 0, gomoku.Options{})
 		off := search(st, 7, 0, gomoku.WithoutReductions(gomoku.Options{}))

@@ -9,6 +9,7 @@ import (
 
 	"movesvc/engine"
 	"movesvc/engine/gomoku"
+	"movesvc/internal/longtest"
 )
 
 // puzzle is one line of testdata/puzzles.jsonl.
@@ -106,16 +107,13 @@ func winsOut(st *gomoku.State, attacker engine.Player) bool {
 	return c.Outcome() == engine.OutcomeLoss && c.ToMove() != attacker
 }
 
-// TestPuzzleSample solves every tenth puzzle (60 of them; every thirtieth
-// under the race detector) within the node limit; each must be solved. All
-// 600 run in BenchmarkPuzzles.
+// TestPuzzleSample solves every tenth puzzle (60 of them; in the quick run
+// every 150th from the 50th) within the node limit; each must be solved.
+// All 600 run in BenchmarkPuzzles.
 func TestPuzzleSample(t *testing.T) {
 	ps := loadPuzzles(t)
-	step := 10
-	if raceEnabled {
-		step = 30
-	}
-	for i := 0; i < len(ps); i += step {
+	first, step := longtest.Pick(50, 0), longtest.Pick(150, 10)
+	for i := first; i < len(ps); i += step {
 		if ok, res := solve(t, ps[i], sampleNodes); !ok {
 			t.Errorf("puzzle %d (%s, %d plies, first %s) unsolved: %+v", i, ps[i].Kind, ps[i].Plies, ps[i].First, res)
 		}

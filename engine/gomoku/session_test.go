@@ -8,6 +8,7 @@ import (
 
 	"movesvc/engine"
 	"movesvc/engine/gomoku"
+	"movesvc/internal/longtest"
 )
 
 // sessionGame searches n positions of a game in turn, as a player does:
@@ -37,13 +38,10 @@ func sessionGame(t testing.TB, n, depth int, opt gomoku.Options) []engine.Result
 // result depends on the position, the settings and the searches before it
 // in the session, nothing else).
 func TestSessionCarriesTable(t *testing.T) {
-	n := 3
-	if raceEnabled {
-		n = 2
-	}
-	alone := sessionGame(t, n, 7, gomoku.Options{})
-	carried := sessionGame(t, n, 7, gomoku.Options{Session: new(gomoku.Session)})
-	again := sessionGame(t, n, 7, gomoku.Options{Session: new(gomoku.Session)})
+	n, depth := longtest.Pick(2, 3), longtest.Pick(5, 7)
+	alone := sessionGame(t, n, depth, gomoku.Options{})
+	carried := sessionGame(t, n, depth, gomoku.Options{Session: new(gomoku.Session)})
+	again := sessionGame(t, n, depth, gomoku.Options{Session: new(gomoku.Session)})
 	if carried[0].Nodes != alone[0].Nodes || carried[0].Move != alone[0].Move {
 		t.Errorf("first search: %d nodes with a new session, %d without", carried[0].Nodes, alone[0].Nodes)
 	}
@@ -91,7 +89,7 @@ func BenchmarkSessionGame(b *testing.B) {
 // session does.
 func TestSessionNewBoard(t *testing.T) {
 	sess := new(gomoku.Session)
-	sessionGame(t, 1, 7, gomoku.Options{Session: sess})
+	sessionGame(t, 1, 5, gomoku.Options{Session: sess})
 	st, err := gomoku.Game{}.NewState(engine.Setup{FromMoves: true, Moves: strings.Fields("g7 g8 h8 f6 i9 h7"),
 		Options: map[string]any{"size": 13}})
 	if err != nil {

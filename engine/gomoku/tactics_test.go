@@ -7,6 +7,7 @@ import (
 
 	"movesvc/engine"
 	"movesvc/engine/gomoku"
+	"movesvc/internal/longtest"
 )
 
 // stillWins reports whether the side that just played keeps a forced win:
@@ -66,8 +67,10 @@ func TestTactics(t *testing.T) {
 		{"stop four-three", []string{"d8", "e8", "f8", "g10", "g11"}, []string{"c8", "f10", "h9", "e6"},
 			nil, engine.OutcomeUnknown, 0},
 	}
+	// The quick run leaves out the search without the threat search.
+	opts := []gomoku.Options{{}, {NoThreatSearch: true}}[:longtest.Pick(1, 2)]
 	for _, tt := range tests {
-		for _, opt := range []gomoku.Options{{}, {NoThreatSearch: true}} {
+		for _, opt := range opts {
 			st := position(t, "freestyle", tt.xs, tt.os)
 			before := st.Board()
 			res := search(st, 6, 30_000, gomoku.Options{NoThreatSearch: opt.NoThreatSearch})

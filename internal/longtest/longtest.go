@@ -29,3 +29,12 @@ func Skip(t testing.TB) {
 		t.Skipf("long check: %s=1 runs it (.ci/run does)", Env)
 	}
 }
+
+// Pick returns quick normally and long when the long checks run: the size of
+// a sample that the quick run keeps small and the long run takes whole.
+func Pick[T any](quick, long T) T {
+	if Enabled() {
+		return long
+	}
+	return quick
+}
