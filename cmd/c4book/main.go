@@ -12,7 +12,17 @@
 // time budget is spent, it writes the book (-out) from what is known, a
 // partly solved layer included.
 //
+// With -strategy it builds the strategy book instead: the positions where
+// the service is to move in the games it plays from the root (the empty
+// board), as the first or the second player, following the book's move in
+// each, against every reply of the opponent, up to -depth stones. They are
+// hundreds of times fewer than whole layers, and with them in the book the
+// service answers every position of those games up to -depth from the book
+// and plays the same tree in every game. The book written holds every known
+// position, the strategy's among them.
+//
 //	go run ./cmd/c4book -depth 4
+//	go run ./cmd/c4book -strategy -depth 10
 package main
 
 import (
@@ -40,10 +50,15 @@ func main() {
 	budget := flag.Duration("for", 0, "stop starting new solves after this long and write the book (0: no limit)")
 	rootMoves := flag.String("root", "", "build the book of the positions after these moves (column digits) instead of the empty board")
 	threads := flag.Int("threads", runtime.NumCPU(), "goroutines each solve runs on (lazy SMP over the one table)")
+	strategy := flag.Bool("strategy", false, "build the strategy book to -depth instead of whole layers: the positions where the service is to move in the games it plays from the root, as either side, against every reply")
 	flag.Parse()
 	log := slog.New(slog.NewTextHandler(os.Stderr, nil))
 	root, err := parseRoot(*rootMoves)
-	if err == nil {
+	switch {
+	case err != nil:
+	case *strategy:
+		err = runStrategy(root, *depth, *progress, *out, *ttBits, *threads, *budget, log)
+	default:
 		err = run(root, *depth, *progress, *out, *ttBits, *threads, *budget, log)
 	}
 	if err != nil {
@@ -79,7 +94,7 @@ func run(root connect4.Position, depth int, progressPath, outPath string, ttBits
 	if err != nil {
 		return err
 	}
-	f, err := os.OpenFile(progressPath, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+	f, err := openProgress(progressPath)
 	if err != nil {
 		return err
 	}
@@ -106,37 +121,36 @@ func run(root connect4.Position, depth int, progressPath, outPath string, ttBits
 			}
 			if budget > 0 && time.Since(began) > budget {
 				log.Info("time budget spent", "stones", stones, "todo", todo)
-				return writeBook(outPath, layers, known, depth)
+				return writeAllKnown(outPath, root, known)
 			}
 			todo--
 			t0 := time.Now()
-			e, derived := fromChildren(p, known)
-			if !derived {
-				e.Score = solver.Solve(p)
-				e.Move = solver.BestMove(p, e.Score)
-			}
-			known[key] = e
-			if _, err := fmt.Fprintf(f, "%x %d %d\n", key, e.Score, e.Move); err != nil {
+			e := solveEntry(solver, p, known)
+			if err := record(f, known, key, e); err != nil {
 				return err
 			}
 			log.Info("solved", "stones", stones, "i", i, "of", len(layers[stones]), "score", e.Score,
-				"move", e.Move+1, "derived", derived, "took", time.Since(t0).Round(time.Millisecond))
+				"move", e.Move+1, "took", time.Since(t0).Round(time.Millisecond))
 		}
 		log.Info("layer done", "stones", stones, "took", time.Since(start).Round(time.Second))
 		if top := layers[root.Moves()][0]; stones == root.Moves()+1 {
 			if _, ok := known[top.CanonicalKey()]; !ok {
 				e, _ := fromChildren(top, known)
-				known[top.CanonicalKey()] = e
-				if _, err := fmt.Fprintf(f, "%x %d %d\n", top.CanonicalKey(), e.Score, e.Move); err != nil {
+				if err := record(f, known, top.CanonicalKey(), e); err != nil {
 					return err
 				}
 			}
 		}
-		if err := writeBook(outPath, layers, known, depth); err != nil {
+		if err := writeAllKnown(outPath, root, known); err != nil {
 			return err
 		}
 	}
-	return writeBook(outPath, layers, known, depth)
+	return writeAllKnown(outPath, root, known)
+}
+
+// openProgress opens the progress file for appending, creating it.
+func openProgress(path string) (*os.File, error) {
+	return os.OpenFile(path, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
 }
 
 // Layers returns, for each number of stones up to depth, the positions the
@@ -213,45 +227,49 @@ func fromChildren(p connect4.Position, known map[uint64]connect4.BookEntry) (con
 	return best, best.Move >= 0
 }
 
-// firstLayer returns the number of stones of the root layer.
-func firstLayer(layers [][]connect4.Position) int {
-	for i, l := range layers {
-		if len(l) > 0 {
-			return i
-		}
+// completeDepth returns the number of stones up to which known holds
+// every position Layers would list from root, or 0 when it lacks root.
+func completeDepth(root connect4.Position, known map[uint64]connect4.BookEntry) int {
+	if _, ok := known[root.CanonicalKey()]; !ok && !root.CanWinNext() {
+		return 0
 	}
-	return 0
-}
-
-// layerDone reports whether every position of a layer is known.
-func layerDone(layer []connect4.Position, known map[uint64]connect4.BookEntry) bool {
-	for _, p := range layer {
-		if _, ok := known[p.CanonicalKey()]; !ok {
-			return false
-		}
-	}
-	return true
-}
-
-// writeBook writes every known position up to depth; the book is complete
-// up to the deepest layer with nothing missing above it.
-func writeBook(path string, layers [][]connect4.Position, known map[uint64]connect4.BookEntry, depth int) error {
-	complete := 0
-	if first := firstLayer(layers); layerDone(layers[first], known) {
-		complete = first
-		for complete+1 <= depth && layerDone(layers[complete+1], known) {
-			complete++
-		}
-	}
-	entries := map[uint64]connect4.BookEntry{}
-	for _, l := range layers {
-		for _, p := range l {
-			if e, ok := known[p.CanonicalKey()]; ok {
-				entries[p.CanonicalKey()] = e
+	layer := []connect4.Position{root}
+	for stones := root.Moves(); ; stones++ {
+		seen := map[uint64]bool{}
+		var next []connect4.Position
+		for _, p := range layer {
+			for c := range connect4.Width {
+				if !p.CanPlay(c) {
+					continue
+				}
+				q := p
+				q.Play(c)
+				key := q.CanonicalKey()
+				if seen[key] || q.Moves() == connect4.Cells {
+					continue
+				}
+				seen[key] = true
+				if q.CanWinNext() {
+					continue
+				}
+				if _, ok := known[key]; !ok {
+					return stones
+				}
+				next = append(next, q)
 			}
 		}
+		if len(next) == 0 {
+			return stones + 1
+		}
+		layer = next
 	}
-	data, err := connect4.NewBook(complete, entries).MarshalBinary()
+}
+
+// writeAllKnown writes the book of every known position: complete up to
+// completeDepth from root, and every deeper known position besides (the
+// strategy book's, a partly solved layer's).
+func writeAllKnown(path string, root connect4.Position, known map[uint64]connect4.BookEntry) error {
+	data, err := connect4.NewBook(completeDepth(root, known), known).MarshalBinary()
 	if err != nil {
 		return err
 	}
