@@ -81,11 +81,40 @@ type Description struct {
 	// MaxDepth is the largest depth a request may ask for.
 	DefaultDepth int `json:"default_depth"`
 	MaxDepth     int `json:"max_depth"`
+	// Placement says how a client picks a move on the board: PlaceCell or
+	// PlaceColumn.
+	Placement string `json:"placement"`
 	// Options names the game-specific request fields the game takes, such
 	// as "rule"; a request giving any other is rejected.
 	Options []string `json:"options,omitempty"`
+	// OptionSchemas describes the values of each of Options, by name, so
+	// that a client can offer them without knowing the game.
+	OptionSchemas map[string]OptionSchema `json:"option_schemas,omitempty"`
 	// Example is a request body that plays this game.
 	Example map[string]any `json:"example"`
+}
+
+// The placements of Description.Placement.
+const (
+	// PlaceCell: every legal move puts a stone on an empty cell of its
+	// own (State.Cell), so a client picks a move by its cell.
+	PlaceCell = "cell"
+	// PlaceColumn: every legal move drops a stone into a column of its
+	// own, where it lands on the cell State.Cell gives, so a client picks
+	// a move by its column.
+	PlaceColumn = "column"
+)
+
+// OptionSchema describes the values a game option takes in the words of
+// JSON Schema: a "string" from Enum, or an "integer" from Minimum to
+// Maximum; Default is the value a request that leaves the option out gets.
+type OptionSchema struct {
+	Type        string   `json:"type"`
+	Description string   `json:"description"`
+	Enum        []string `json:"enum,omitempty"`
+	Minimum     *int     `json:"minimum,omitempty"`
+	Maximum     *int     `json:"maximum,omitempty"`
+	Default     any      `json:"default"`
 }
 
 // Game is a registered game type: it names itself, describes itself and builds

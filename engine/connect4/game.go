@@ -25,6 +25,7 @@ func (Game) Describe() engine.Description {
 			"a move list \"4453\" is [\"4\",\"4\",\"5\",\"3\"]",
 		DefaultDepth: Cells,
 		MaxDepth:     Cells,
+		Placement:    engine.PlaceColumn,
 		Example:      map[string]any{"game": "connect4", "moves": []string{"4", "4", "5", "3"}},
 	}
 }

@@ -19,6 +19,7 @@ func Conformance(t *testing.T, g engine.Game, games int, seed uint64) {
 	t.Helper()
 	rng := rand.New(rand.NewPCG(seed, seed^0x5bd1e995))
 	desc := g.Describe()
+	checkDescription(t, desc)
 	for game := range games {
 		st, err := g.NewState(engine.Setup{FromMoves: true, Moves: []string{}})
 		if err != nil {
@@ -84,6 +85,7 @@ func checkState(t *testing.T, g engine.Game, desc engine.Description, st engine.
 	if len(board) != desc.Rows {
 		t.Errorf("Board has %d rows, Describe says %d", len(board), desc.Rows)
 	}
+	checkPlacement(t, desc, st, moves)
 	seen := map[engine.Move]bool{}
 	for _, m := range moves {
 		if seen[m] {
@@ -153,5 +155,57 @@ func checkState(t *testing.T, g engine.Game, desc engine.Description, st engine.
 	}
 	if st.Hash() != hash || !slices.Equal(st.Board(), board) {
 		t.Errorf("search changed the position")
+	}
+}
+
+// checkDescription checks what a client relies on to offer a game without
+// knowing it: a known placement, and a schema for every option and no
+// other, each with a default among its values.
+func checkDescription(t *testing.T, desc engine.Description) {
+	t.Helper()
+	if desc.Placement != engine.PlaceCell && desc.Placement != engine.PlaceColumn {
+		t.Errorf("%s: placement %q, want %q or %q", desc.Name, desc.Placement, engine.PlaceCell, engine.PlaceColumn)
+	}
+	if len(desc.OptionSchemas) != len(desc.Options) {
+		t.Errorf("%s: %d option schemas for the options %q", desc.Name, len(desc.OptionSchemas), desc.Options)
+	}
+	for _, name := range desc.Options {
+		s, ok := desc.OptionSchemas[name]
+		switch {
+		case !ok:
+			t.Errorf("%s: option %q has no schema", desc.Name, name)
+		case s.Description == "":
+			t.Errorf("%s: option %q has no description", desc.Name, name)
+		case s.Type == "string":
+			if d, ok := s.Default.(string); !ok || !slices.Contains(s.Enum, d) {
+				t.Errorf("%s: option %q: default %v is not one of %q", desc.Name, name, s.Default, s.Enum)
+			}
+		case s.Type == "integer":
+			if d, ok := s.Default.(int); !ok || s.Minimum == nil || s.Maximum == nil || d < *s.Minimum || d > *s.Maximum {
+				t.Errorf("%s: option %q: default %v outside its minimum and maximum", desc.Name, name, s.Default)
+			}
+		default:
+			t.Errorf("%s: option %q has type %q, want string or integer", desc.Name, name, s.Type)
+		}
+	}
+}
+
+// checkPlacement checks that a client can pick each legal move as the
+// game's placement says: by a cell of its own, or by a column of its own.
+func checkPlacement(t *testing.T, desc engine.Description, st engine.State, moves []engine.Move) {
+	t.Helper()
+	type cell struct{ row, col int }
+	picked := map[cell]engine.Move{}
+	for _, m := range moves {
+		row, col := st.Cell(m)
+		key := cell{row, col}
+		if desc.Placement == engine.PlaceColumn {
+			key = cell{-1, col}
+		}
+		if other, dup := picked[key]; dup {
+			t.Errorf("%s places by %s, but moves %q and %q share row %d col %d", desc.Name, desc.Placement,
+				st.FormatMove(other), st.FormatMove(m), row, col)
+		}
+		picked[key] = m
 	}
 }

@@ -54,8 +54,15 @@ func (Game) Describe() engine.Description {
 			"h8 is the centre of the 15x15 board",
 		DefaultDepth: DefaultDepth,
 		MaxDepth:     MaxDepth,
+		Placement:    engine.PlaceCell,
 		Options:      []string{"rule", "size"},
-		Example:      map[string]any{"game": "gomoku", "moves": []string{"h8", "h9", "i9"}},
+		OptionSchemas: map[string]engine.OptionSchema{
+			"rule": {Type: "string", Enum: []string{Freestyle.String(), Standard.String()}, Default: Freestyle.String(),
+				Description: "freestyle: five or more in a row wins; standard: exactly five wins"},
+			"size": {Type: "integer", Minimum: new(MinSize), Maximum: new(MaxSize), Default: DefaultSize,
+				Description: "lines of the square board, for a move list (a board gives its own)"},
+		},
+		Example: map[string]any{"game": "gomoku", "moves": []string{"h8", "h9", "i9"}},
 	}
 }
 

@@ -29,6 +29,7 @@ func (Game) Describe() engine.Description {
 		Notation:     "square: column letter a-c from the left, row 1-3 from the bottom; b2 is the centre",
 		DefaultDepth: cells,
 		MaxDepth:     cells,
+		Placement:    engine.PlaceCell,
 		Example:      map[string]any{"game": "tictactoe", "board": []string{"x.o", "...", "..."}},
 	}
 }
