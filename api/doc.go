@@ -4,6 +4,7 @@
 // game logic: it turns a request into an engine.Setup, asks the engine, and
 // writes the engine's answer.
 //
-// Routes: POST /move, GET /games, GET /healthz, GET /readyz, GET /metrics,
-// GET /openapi.yaml. The contract is openapi.yaml at the repository root.
+// Routes: POST /move, POST /moves, POST /position, GET /games, GET /healthz,
+// GET /readyz, GET /metrics, GET /openapi.yaml. The contract is openapi.yaml
+// at the repository root.
 package api

@@ -37,8 +37,7 @@ func (s *Server) prepare(r *http.Request, req *moveRequest) (*moveJob, *Problem)
 	}
 	game, ok := s.games.Lookup(req.Game)
 	if !ok {
-		return nil, invalid("unknown game "+quote(req.Game), ProblemError{Location: "body.game", Value: req.Game,
-			Message: "must be one of: " + strings.Join(s.games.Names(), ", ")})
+		return nil, unknownGame(req.Game, s.games.Names())
 	}
 	desc := game.Describe()
 	if p := req.checkOptions(desc); p != nil {
@@ -67,6 +66,12 @@ func (s *Server) prepare(r *http.Request, req *moveRequest) (*moveJob, *Problem)
 		job.multiPV = *req.MultiPV
 	}
 	return job, nil
+}
+
+// unknownGame is the 422 for a game that is not one of names.
+func unknownGame(game string, names []string) *Problem {
+	return invalid("unknown game "+quote(game), ProblemError{Location: "body.game", Value: game,
+		Message: "must be one of: " + strings.Join(names, ", ")})
 }
 
 // cacheable reports whether the job's answer may come from, and go to, the

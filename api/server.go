@@ -190,6 +190,7 @@ func (s *Server) routes() chi.Router {
 	})
 	r.Post("/move", s.handleMove)
 	r.Post("/moves", s.handleMoves)
+	r.Post("/position", s.handlePosition)
 	r.Get("/games", s.handleGames)
 	r.Get("/healthz", s.handleHealth)
 	r.Get("/readyz", s.handleReady)
