@@ -5,6 +5,7 @@
 // writes the engine's answer.
 //
 // Routes: POST /move, POST /moves, POST /position, GET /games, GET /healthz,
-// GET /readyz, GET /metrics, GET /openapi.yaml. The contract is openapi.yaml
-// at the repository root.
+// GET /readyz, GET /metrics, GET /openapi.yaml. Pages from the origins in
+// Config.CORSOrigins may call them from a browser (CORS). The contract is
+// openapi.yaml at the repository root.
 package api

@@ -53,6 +53,10 @@ type Config struct {
 	// MaxBatch is how many requests POST /moves takes at once
 	// (DefaultMaxBatch).
 	MaxBatch int
+	// CORSOrigins lists the origins whose pages may call the API from a
+	// browser: "*" for any, or origins as ParseCORSOrigins takes them.
+	// None (the zero value) allows no cross-origin calls.
+	CORSOrigins []string
 }
 
 func (c Config) withDefaults() Config {
@@ -176,6 +180,9 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.router.Se
 func (s *Server) routes() chi.Router {
 	r := chi.NewRouter()
 	r.Use(withRequestID, s.metrics.instrument, s.accessLog, s.recoverPanics)
+	if c := corsMiddleware(s.cfg.CORSOrigins); c != nil {
+		r.Use(c)
+	}
 	r.NotFound(func(w http.ResponseWriter, r *http.Request) {
 		writeProblem(w, r, &Problem{Type: typeNotFound, Title: "Not found", Status: http.StatusNotFound,
 			Detail: "no such resource; see GET /openapi.yaml",

@@ -28,6 +28,9 @@ type Config struct {
 	TableMB int
 	// ResultCache is how many proved answers are remembered; 0 means none.
 	ResultCache int
+	// CORSOrigins is the comma-separated list of origins whose pages may
+	// call the API (api.ParseCORSOrigins); empty means none.
+	CORSOrigins string
 }
 
 // ParseFlags reads the configuration from args (without the program name),
@@ -68,6 +71,10 @@ func ParseFlags(args []string, getenv func(string) string, usage io.Writer) (Con
 	bind("max-batch", "MOVESVC_MAX_BATCH")
 	fs.Int64Var(&c.API.MaxBodyBytes, "max-body-bytes", 64<<10, "largest request body accepted")
 	bind("max-body-bytes", "MOVESVC_MAX_BODY_BYTES")
+	// Any origin by default: the API holds no cookies or credentials, so a
+	// page elsewhere can do nothing a plain HTTP client cannot.
+	fs.StringVar(&c.CORSOrigins, "cors-origins", "*", "comma-separated origins whose pages may call the API from a browser (CORS), such as https://app.example.org; * any; empty (-cors-origins=) none")
+	bind("cors-origins", "MOVESVC_CORS_ORIGINS")
 	fs.DurationVar(&c.ReadHeaderTimeout, "read-header-timeout", 5*time.Second, "time to read a request's headers")
 	bind("read-header-timeout", "MOVESVC_READ_HEADER_TIMEOUT")
 	fs.DurationVar(&c.ReadTimeout, "read-timeout", 10*time.Second, "time to read a whole request")
@@ -138,6 +145,11 @@ func (c *Config) validate() error {
 	default:
 		c.API.ResultCache = c.ResultCache
 	}
+	origins, err := api.ParseCORSOrigins(c.CORSOrigins)
+	if err != nil {
+		return fmt.Errorf("cors-origins: %w", err)
+	}
+	c.API.CORSOrigins = origins
 	if c.WriteTimeout == 0 {
 		c.WriteTimeout = c.API.MaxTimeout + 10*time.Second
 	}
