@@ -108,6 +108,7 @@ type Server struct {
 	admission *admission
 	memory    *engine.MemoryBudget
 	cache     *resultCache
+	static    map[string]staticFile
 	ready     atomic.Bool
 	router    chi.Router
 }
@@ -131,6 +132,7 @@ func New(cfg Config, reg *engine.Registry, log *slog.Logger, promReg prometheus.
 		admission: adm,
 		memory:    mem,
 		cache:     cache,
+		static:    loadStatic(),
 	}
 	for _, name := range reg.Names() {
 		// Every game's series exist from the start, at zero.
@@ -183,11 +185,7 @@ func (s *Server) routes() chi.Router {
 	if c := corsMiddleware(s.cfg.CORSOrigins); c != nil {
 		r.Use(c)
 	}
-	r.NotFound(func(w http.ResponseWriter, r *http.Request) {
-		writeProblem(w, r, &Problem{Type: typeNotFound, Title: "Not found", Status: http.StatusNotFound,
-			Detail: "no such resource; see GET /openapi.yaml",
-			Errors: []ProblemError{{Location: "path", Message: "is not a resource of this service", Value: clip(r.URL.Path)}}})
-	})
+	r.NotFound(notFound)
 	r.MethodNotAllowed(func(w http.ResponseWriter, req *http.Request) {
 		allowed := allowedMethods(r, req.URL.Path)
 		w.Header().Set("Allow", strings.Join(allowed, ", "))
@@ -203,7 +201,16 @@ func (s *Server) routes() chi.Router {
 	r.Get("/readyz", s.handleReady)
 	r.Get("/openapi.yaml", s.handleOpenAPI)
 	r.Method(http.MethodGet, "/metrics", promhttp.HandlerFor(s.gatherer, promhttp.HandlerOpts{}))
+	r.Get("/", s.handleIndex)
+	r.Get("/static/{file}", s.handleStatic)
 	return r
+}
+
+// notFound answers a path the service does not serve with a 404 problem.
+func notFound(w http.ResponseWriter, r *http.Request) {
+	writeProblem(w, r, &Problem{Type: typeNotFound, Title: "Not found", Status: http.StatusNotFound,
+		Detail: "no such resource; see GET /openapi.yaml",
+		Errors: []ProblemError{{Location: "path", Message: "is not a resource of this service", Value: clip(r.URL.Path)}}})
 }
 
 // allowedMethods lists the methods router serves at path.

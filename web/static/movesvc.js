@@ -1,0 +1,307 @@
+// movesvc.js: the JavaScript client of the movesvc API, a module with no
+// dependencies. Import it from the service you want to call; its functions
+// call that service, from any page the service's CORS origins allow:
+//
+//   import { move, stream } from "https://movesvc.example/static/movesvc.js";
+//   const answer = await move({ game: "connect4", moves: ["4", "4"] });
+//   const live = await stream({ game: "gomoku", moves: ["h8"] },
+//     (p) => console.log(p.depth, p.score, p.pv.join(" ")));
+//
+// Every function takes an optional last argument of Options: baseURL to call
+// another service, signal to cancel. An answer with an error status throws a
+// MovesvcError holding the RFC 9457 problem; a service that cannot be reached
+// (or a CORS refusal) throws fetch's TypeError. The types below follow the
+// schemas of openapi.yaml, the contract; web/jsdoc_test.go keeps them in step.
+
+/**
+ * @typedef {object} Options
+ * @property {string|URL} [baseURL] The service's address; by default the one
+ *   this module was loaded from.
+ * @property {AbortSignal} [signal] Cancels the request; a search in flight
+ *   stops when its request is cancelled.
+ */
+
+/**
+ * @typedef {object} MoveRequest
+ * @property {string} game
+ * @property {string[]} [board]
+ * @property {string[]} [moves]
+ * @property {"x"|"o"|"X"|"O"} [to_move]
+ * @property {number} [depth]
+ * @property {number} [timeout_ms]
+ * @property {string} [rule]
+ * @property {number} [size]
+ * @property {boolean} [analysis]
+ * @property {number} [multipv]
+ * @property {number} [level]
+ * @property {number} [seed]
+ */
+
+/**
+ * @typedef {object} Move
+ * @property {string} notation
+ * @property {number} row 0-based, from the top.
+ * @property {number} col 0-based, from the left.
+ */
+
+/**
+ * @typedef {object} MoveResponse
+ * @property {string} game
+ * @property {Move} move
+ * @property {"x"|"o"} to_move
+ * @property {number} score
+ * @property {"win"|"loss"|"draw"|"unknown"} outcome
+ * @property {number} [plies_to_end]
+ * @property {number} depth
+ * @property {number} nodes
+ * @property {number} elapsed_ms
+ * @property {boolean} complete
+ * @property {string[]} pv
+ * @property {boolean} [cached]
+ * @property {AnalysisEntry[]} [analysis]
+ */
+
+/**
+ * @typedef {object} AnalysisEntry
+ * @property {Move} move
+ * @property {number} score
+ * @property {"win"|"loss"|"draw"|"unknown"} outcome
+ * @property {number} [plies_to_end]
+ * @property {number} depth
+ * @property {boolean} complete
+ * @property {string[]} pv
+ * @property {{lower: number, upper: number}} [bounds]
+ */
+
+/**
+ * @typedef {object} Progress
+ * @property {number} depth
+ * @property {number} score
+ * @property {"win"|"loss"|"draw"|"unknown"} outcome
+ * @property {number} [plies_to_end]
+ * @property {Move} move
+ * @property {string[]} pv
+ * @property {number} nodes
+ * @property {number} elapsed_ms
+ */
+
+/**
+ * @typedef {object} PositionRequest
+ * @property {string} game
+ * @property {string[]} [board]
+ * @property {string[]} [moves]
+ * @property {string} [rule]
+ * @property {number} [size]
+ */
+
+/**
+ * @typedef {object} Position
+ * @property {string} game
+ * @property {string[]} board Rows, top first: "." empty, "x", "o".
+ * @property {number} ply
+ * @property {"x"|"o"} to_move
+ * @property {boolean} over
+ * @property {"x"|"o"} [winner]
+ * @property {Move} [last_move]
+ * @property {Move[]} legal_moves
+ */
+
+/**
+ * @typedef {object} Game
+ * @property {string} name
+ * @property {string} title
+ * @property {number} rows
+ * @property {number} cols
+ * @property {string} notation
+ * @property {number} default_depth
+ * @property {number} max_depth
+ * @property {"cell"|"column"} placement
+ * @property {number} default_timeout_ms
+ * @property {number} max_timeout_ms
+ * @property {string[]} [options]
+ * @property {Object<string, OptionSchema>} [option_schemas]
+ * @property {object} example
+ */
+
+/**
+ * @typedef {object} OptionSchema
+ * @property {"string"|"integer"} type
+ * @property {string} description
+ * @property {string[]} [enum]
+ * @property {number} [minimum]
+ * @property {number} [maximum]
+ * @property {*} default
+ */
+
+/**
+ * @typedef {object} Problem
+ * @property {string} type
+ * @property {string} title
+ * @property {number} status
+ * @property {string} [detail]
+ * @property {string} [instance]
+ * @property {string} [request_id]
+ * @property {ProblemError[]} [errors]
+ */
+
+/**
+ * @typedef {object} ProblemError
+ * @property {string} location
+ * @property {string} message
+ * @property {*} [value]
+ */
+
+/** The service this module was loaded from: the folder above /static/. */
+const home = new URL("..", import.meta.url);
+
+/**
+ * MovesvcError is an error answer of the service: problem is its body,
+ * retryAfter the seconds its Retry-After header asks to wait (a 503), or
+ * null.
+ */
+export class MovesvcError extends Error {
+  /**
+   * @param {Problem} problem
+   * @param {number|null} retryAfter
+   */
+  constructor(problem, retryAfter) {
+    super(problem.detail ? `${problem.title}: ${problem.detail}` : problem.title);
+    this.name = "MovesvcError";
+    /** @type {Problem} */
+    this.problem = problem;
+    /** @type {number} */
+    this.status = problem.status;
+    /** @type {number|null} */
+    this.retryAfter = retryAfter;
+  }
+}
+
+/**
+ * games returns every game the service plays (GET /games).
+ * @param {Options} [options]
+ * @returns {Promise<Game[]>}
+ */
+export async function games(options = {}) {
+  const res = await call("GET", "games", undefined, "application/json", options);
+  return (await res.json()).games;
+}
+
+/**
+ * position returns the board, the result and the legal moves of a position
+ * (POST /position); a move list may end the game with its last move.
+ * @param {PositionRequest} request
+ * @param {Options} [options]
+ * @returns {Promise<Position>}
+ */
+export async function position(request, options = {}) {
+  const res = await call("POST", "position", request, "application/json", options);
+  return res.json();
+}
+
+/**
+ * move returns the service's move for a position (POST /move).
+ * @param {MoveRequest} request
+ * @param {Options} [options]
+ * @returns {Promise<MoveResponse>}
+ */
+export async function move(request, options = {}) {
+  const res = await call("POST", "move", request, "application/json", options);
+  return res.json();
+}
+
+/**
+ * stream is move with live progress: onProgress hears of each completed
+ * search iteration while the service searches (POST /move as server-sent
+ * events, read with fetch), and the promise resolves to the answer.
+ * @param {MoveRequest} request
+ * @param {(progress: Progress) => void} onProgress
+ * @param {Options} [options]
+ * @returns {Promise<MoveResponse>}
+ */
+export async function stream(request, onProgress, options = {}) {
+  const res = await call("POST", "move", request, "text/event-stream", options);
+  for await (const { event, data } of events(res.body)) {
+    switch (event) {
+      case "progress":
+        onProgress(JSON.parse(data));
+        break;
+      case "result":
+        return JSON.parse(data);
+      case "error":
+        throw new MovesvcError(JSON.parse(data), null);
+    }
+  }
+  throw new Error("the event stream ended without a result");
+}
+
+/**
+ * call sends one request and returns the response, or throws a
+ * MovesvcError for an error status.
+ * @param {string} method
+ * @param {string} path relative to the service's address
+ * @param {object|undefined} body sent as JSON
+ * @param {string} accept
+ * @param {Options} options
+ * @returns {Promise<Response>}
+ */
+async function call(method, path, body, accept, options) {
+  const url = new URL(path, options.baseURL ? new URL(options.baseURL, globalThis.location?.href) : home);
+  /** @type {Record<string, string>} */
+  const headers = { Accept: accept };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  const res = await fetch(url, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal: options.signal,
+  });
+  if (res.ok) return res;
+  const retry = Number.parseInt(res.headers.get("Retry-After") ?? "", 10);
+  let problem;
+  try {
+    problem = await res.json();
+  } catch {
+    problem = { type: "about:blank", title: res.statusText || "HTTP error", status: res.status };
+  }
+  throw new MovesvcError(problem, Number.isNaN(retry) ? null : retry);
+}
+
+/**
+ * events reads server-sent events from a response body: each event's name
+ * and its data lines joined, as the EventSource standard parses them.
+ * @param {ReadableStream<Uint8Array>} body
+ * @returns {AsyncGenerator<{event: string, data: string}>}
+ */
+async function* events(body) {
+  const reader = body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = "";
+  let event = "message";
+  let data = [];
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      buffer += value;
+      let end;
+      while ((end = buffer.search(/\r\n|\r|\n/)) >= 0) {
+        if (end === buffer.length - 1 && buffer.endsWith("\r")) break; // may be half a \r\n
+        const line = buffer.slice(0, end);
+        buffer = buffer.slice(end + (buffer.startsWith("\r\n", end) ? 2 : 1));
+        if (line === "") {
+          if (data.length > 0) yield { event, data: data.join("\n") };
+          event = "message";
+          data = [];
+          continue;
+        }
+        const colon = line.indexOf(":");
+        const field = colon < 0 ? line : line.slice(0, colon);
+        const text = colon < 0 ? "" : line.slice(colon + 1).replace(/^ /, "");
+        if (field === "event") event = text;
+        else if (field === "data") data.push(text);
+      }
+    }
+  } finally {
+    // Closes the connection when the caller stops early (at the result).
+    reader.cancel().catch(() => {});
+  }
+}
