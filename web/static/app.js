@@ -233,6 +233,7 @@ async function advance() {
     draw();
   } catch (err) {
     if (!current() || /** @type {Error} */ (err).name === "AbortError") return;
+    if (document.body.dataset.state === "thinking") $("thinking").textContent = "No answer: see the message.";
     fail(err, advance);
   }
 }
@@ -398,8 +399,9 @@ function fail(err, retry) {
     text = err.message;
     const details = (err.problem.errors ?? []).map((e) => `${e.location} ${e.message}`);
     if (details.length > 0) text += ` (${details.join("; ")})`;
+    if (!/[.!?]$/.test(text)) text += ".";
     if (err.retryAfter !== null) text += ` The service asks to try again in ${err.retryAfter} s.`;
-    if (err.status >= 500 && err.problem.request_id) text += ` (request id ${err.problem.request_id})`;
+    if (err.status >= 500 && err.problem.request_id) text += ` Request id: ${err.problem.request_id}.`;
   } else if (err instanceof TypeError) {
     text = `The service could not be reached: ${err.message}.`;
   } else if (err instanceof Error) {
