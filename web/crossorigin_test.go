@@ -29,7 +29,7 @@ window.done = (async () => {
     out.games = (await api.games()).map((g) => g.name);
     out.move = await api.move({ game: "tictactoe", moves: ["b2"] });
     let updates = 0;
-    out.stream = await api.stream({ game: "gomoku", moves: ["e5"], size: 9, depth: 3 }, () => updates++);
+    out.stream = await api.stream({ game: "gomoku", moves: ["e5"], size: 9, depth: 3, timeout_ms: 10000 }, () => updates++);
     out.updates = updates;
     try {
       await api.move({ game: "chess", moves: [] });
@@ -113,7 +113,7 @@ func TestCrossOrigin(t *testing.T) {
 	}
 	var want answerJSON
 	svc.post(t, "/move", map[string]any{"game": "tictactoe", "moves": []string{"b2"}}, &want)
-	streamed := (&player{t: t, svc: svc}).progressEvents(map[string]any{"game": "gomoku", "moves": []string{"e5"}, "size": 9, "depth": 3})
+	streamed := (&player{t: t, svc: svc}).progressEvents(map[string]any{"game": "gomoku", "moves": []string{"e5"}, "size": 9, "depth": 3, "timeout_ms": 10000})
 	switch {
 	case len(got.Games) != 3:
 		t.Errorf("games %q", got.Games)
