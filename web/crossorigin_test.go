@@ -69,7 +69,7 @@ func TestCrossOrigin(t *testing.T) {
 		return s
 	}
 	allowed, refused := site(), site()
-	svc := newService(t, api.Config{CORSOrigins: []string{allowed.URL}})
+	svc := newService(t, api.Config{CORSOrigins: []string{allowed.URL}, MaxSearches: 4})
 	svcURL = svc.URL
 
 	type notation struct {

@@ -5,9 +5,11 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
+	"github.com/prometheus/client_golang/prometheus/testutil"
 
 	"movesvc/api"
 	"movesvc/engine"
@@ -41,27 +43,49 @@ func TestProblemMessages(t *testing.T) {
 		t.Fatalf("after Try again: state %s, moves %q; want the engine's reply and the player's turn", state, pageMoves(tb))
 	}
 
-	// 503: the only search slot is held by a search of the blocking game.
+	// 503: the only search slot is held by a batch of one search of the
+	// blocking game, asked for until the page's last search has let go
+	// of the slot. Nothing else uses POST /moves, so its count of 200s
+	// says when its handler has returned, and let go of the slot.
+	answered := svc.api.Metrics().HTTPRequests.WithLabelValues("/moves", http.MethodPost, "200")
 	held := make(chan error, 1)
-	ctx, cancel := context.WithCancel(context.Background())
+	ctx, cancel := context.WithTimeout(context.Background(), waitLimit)
 	defer cancel()
 	go func() {
-		req, _ := http.NewRequestWithContext(ctx, http.MethodPost, svc.URL+"/move",
-			strings.NewReader(`{"game":"blocking","moves":[],"timeout_ms":10000}`))
-		req.Header.Set("Content-Type", "application/json")
-		resp, err := svc.Client().Do(req)
-		if err == nil {
+		for {
+			req, _ := http.NewRequestWithContext(ctx, http.MethodPost, svc.URL+"/moves",
+				strings.NewReader(`{"requests":[{"game":"blocking","moves":[]}],"timeout_ms":10000}`))
+			req.Header.Set("Content-Type", "application/json")
+			resp, err := svc.Client().Do(req)
+			if err != nil {
+				held <- err
+				return
+			}
 			resp.Body.Close()
+			if resp.StatusCode != http.StatusServiceUnavailable {
+				held <- nil
+				return
+			}
+			time.Sleep(2 * time.Millisecond)
 		}
-		held <- err
 	}()
-	<-blocking.started
+	select {
+	case <-blocking.started:
+	case err := <-held:
+		t.Fatalf("the search to hold the slot ended before it started: %v", err)
+	}
 	tb.run(chromedp.Click(chromedp.CSS(`#board .cell:not([aria-disabled])`)))
 	checkAlert(t, tb, "Service overloaded", "try again in 1 s")
 	tb.screenshot("overloaded")
 	close(blocking.release)
 	if err := <-held; err != nil {
 		t.Fatalf("the search that held the slot: %v", err)
+	}
+	for testutil.ToFloat64(answered) < 1 {
+		if ctx.Err() != nil {
+			t.Fatal("the batch that held the slot was never counted as answered")
+		}
+		time.Sleep(time.Millisecond)
 	}
 	tb.run(chromedp.Click(chromedp.ID("retry")))
 	if state := tb.settled(); state != "ready" || len(pageMoves(tb)) != 4 {
