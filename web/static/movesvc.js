@@ -15,8 +15,8 @@
 
 /**
  * @typedef {object} Options
- * @property {string|URL} [baseURL] The service's address; by default the one
- *   this module was loaded from.
+ * @property {string|URL} [baseURL] The service's address, ending in "/" when
+ *   the API sits under a path; by default the one this module was loaded from.
  * @property {AbortSignal} [signal] Cancels the request; a search in flight
  *   stops when its request is cancelled.
  */
