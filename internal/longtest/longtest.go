@@ -2,9 +2,10 @@
 // sets, strength ladders and games, all puzzles, process-level load runs.
 // The plain test command (go test -race ./...) leaves them out so that it
 // stays fast on a loaded 2-core machine; .ci/run turns them on, so CI keeps
-// checking them:
+// checking them, without the race detector (they are single-threaded
+// searches, which it slows ten- to thirtyfold):
 //
-//	MOVESVC_LONG_TESTS=1 go test -race ./...
+//	MOVESVC_LONG_TESTS=1 go test ./...
 package longtest
 
 import (
