@@ -7,30 +7,38 @@ import (
 	"time"
 )
 
-// errOverloaded means every search slot and every queue place is taken, the
-// request would not reach a slot before its deadline, or it waited for one
-// as long as the queue lets a request wait.
+// errOverloaded means every search slot and every queue place is taken, or
+// the request would not reach a slot before the latest moment it may wait.
 var errOverloaded = errors.New("overloaded")
 
-// DefaultQueueWait is how long a request waits in the queue for a search
-// slot at most, unless Config.QueueWait says otherwise: long enough to ride
-// out a burst of short searches, short enough that a refusal under overload
-// comes within a few milliseconds and the client can try another replica.
-const DefaultQueueWait = 5 * time.Millisecond
+// maxWaitShare is the share of a request's time that it may spend waiting,
+// for a search slot and for search memory together: the search keeps at
+// least the rest. Half: a short search (a ~20 ms Connect Four solve under a
+// 1 s deadline) may queue behind dozens of others and still answer in time;
+// a search that runs to its deadline still gets half of it; and the margin
+// absorbs an estimate that is off by up to a factor of two without a
+// request expiring in the queue (docs/load-testing.md has the figures).
+const maxWaitShare = 2 // 1/maxWaitShare of the time to the deadline
 
 // admission limits how many searches run at once. Up to slots searches run;
 // up to queue more wait for a slot; beyond that a request is refused at once.
-// A queued request waits at most maxWait, and at most half the time to its
-// deadline (it must keep time to search), and is refused then. A request is
-// refused at once, rather than queued, when the searches ahead of it would,
-// at the recent average time a slot is held, keep it waiting longer than
-// that: a quick 503 lets the client try another replica. The average knows
-// nothing before the first search of a kind has ended, so the cap is what
-// keeps every refusal quick.
+//
+// A request may wait until the deadline of the context it passes to acquire
+// (the server sets it at half the request's time, waitUntil). It queues when
+// the searches ahead of it would, at the recent average time a search holds
+// its slot, hand it a slot before that moment, and is refused at once
+// otherwise: a wait that cannot fit is a 503 now, while the client can still
+// try another replica, and one that can fit rides out a burst in the queue
+// instead of turning it into 503s and retries. A queued request that still
+// has no slot when its context ends is refused then.
+//
+// Before the first search has ended the average is initialHold (the
+// server's default deadline, what a search that runs to its deadline
+// holds), so a burst on a cold server queues only as far as searches of
+// that length would let it; the average then follows the searches measured.
 type admission struct {
-	slots   chan struct{}
-	queue   chan struct{}
-	maxWait time.Duration
+	slots chan struct{}
+	queue chan struct{}
 	// held is a moving average of how long a search holds its slot, in
 	// nanoseconds: a longer time weighs 1/2, a shorter one 1/8, so that the
 	// estimate follows a turn to slower searches within a few of them and
@@ -38,25 +46,26 @@ type admission struct {
 	held atomic.Int64
 }
 
-// newAdmission returns admission control for slots searches at once, queue
-// more waiting, each for at most maxWait (which must be positive).
-func newAdmission(slots, queue int, maxWait time.Duration) *admission {
-	return &admission{slots: make(chan struct{}, slots), queue: make(chan struct{}, queue), maxWait: maxWait}
+// newAdmission returns admission control for slots searches at once and
+// queue more waiting, estimating that a search holds its slot for
+// initialHold until searches have been measured.
+func newAdmission(slots, queue int, initialHold time.Duration) *admission {
+	a := &admission{slots: make(chan struct{}, slots), queue: make(chan struct{}, queue)}
+	a.held.Store(int64(initialHold))
+	return a
 }
 
-// acquire takes a search slot, waiting in the queue while ctx allows. On
-// success the caller must call release.
+// acquire takes a search slot, waiting in the queue no later than ctx's
+// deadline: errOverloaded at once when no queue place is free or the
+// expected wait (expectedWait) would outlast that deadline, and when ctx
+// ends before a slot frees. On success the caller must call release.
 func (a *admission) acquire(ctx context.Context) error {
 	select {
 	case a.slots <- struct{}{}:
 		return nil
 	default:
 	}
-	wait := a.maxWait
-	if deadline, ok := ctx.Deadline(); ok {
-		wait = min(wait, time.Until(deadline)/2)
-	}
-	if a.expectedWait(len(a.queue)+1) > wait {
+	if deadline, ok := ctx.Deadline(); ok && a.expectedWait(len(a.queue)+1) > time.Until(deadline) {
 		return errOverloaded
 	}
 	select {
@@ -65,13 +74,9 @@ func (a *admission) acquire(ctx context.Context) error {
 		return errOverloaded
 	}
 	defer func() { <-a.queue }()
-	timer := time.NewTimer(wait)
-	defer timer.Stop()
 	select {
 	case a.slots <- struct{}{}:
 		return nil
-	case <-timer.C:
-		return errOverloaded
 	case <-ctx.Done():
 		return errOverloaded
 	}
@@ -81,8 +86,12 @@ func (a *admission) acquire(ctx context.Context) error {
 // the first) waits for a slot: pos slot hand-overs, each after an average
 // hold divided among the slots.
 func (a *admission) expectedWait(pos int) time.Duration {
-	return time.Duration(a.held.Load()) * time.Duration(pos) / time.Duration(cap(a.slots))
+	return a.averageHold() * time.Duration(pos) / time.Duration(cap(a.slots))
 }
+
+// averageHold returns the moving average of how long a search holds its
+// slot.
+func (a *admission) averageHold() time.Duration { return time.Duration(a.held.Load()) }
 
 // release gives back a slot that was held for held.
 func (a *admission) release(held time.Duration) {
@@ -101,6 +110,9 @@ func (a *admission) release(held time.Duration) {
 
 // idle returns how many slots no search holds now.
 func (a *admission) idle() int { return cap(a.slots) - len(a.slots) }
+
+// busy returns how many slots searches hold now.
+func (a *admission) busy() int { return len(a.slots) }
 
 // queued returns how many requests wait for a slot.
 func (a *admission) queued() int { return len(a.queue) }
