@@ -4,6 +4,6 @@
 // game logic: it turns a request into an engine.Setup, asks the engine, and
 // writes the engine's answer.
 //
-// Routes: POST /move, GET /games, GET /healthz, GET /readyz, GET /metrics,
-// GET /openapi.yaml. The contract is openapi.yaml at the repository root.
+// Routes: POST /move, POST /moves, GET /games, GET and HEAD /healthz and
+// /readyz, GET /metrics, GET /openapi.yaml. The contract is openapi.yaml at the repository root.
 package api
