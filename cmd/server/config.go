@@ -58,9 +58,11 @@ func ParseFlags(args []string, getenv func(string) string, usage io.Writer) (Con
 	bind("default-timeout", "MOVESVC_DEFAULT_TIMEOUT")
 	fs.DurationVar(&c.API.MaxTimeout, "max-timeout", 10*time.Second, "largest timeout_ms a request may ask for")
 	bind("max-timeout", "MOVESVC_MAX_TIMEOUT")
-	// GOMAXPROCS is the CPUs this process may use: the machine's, or
-	// fewer under a cgroup CPU limit (a container's), which Go 1.25 and
-	// later read; GOMAXPROCS in the environment overrides both.
+	// GOMAXPROCS is the CPUs this process may use: those of its CPU
+	// affinity (a cpuset), or fewer under a cgroup CPU quota (a
+	// container's CPU limit), which Go 1.25 and later read, rounding a
+	// quota up to a whole CPU and to at least 2; GOMAXPROCS in the
+	// environment overrides both.
 	fs.IntVar(&c.API.MaxSearches, "max-searches", runtime.GOMAXPROCS(0), "searches that run at once; the default is GOMAXPROCS, the CPUs the process may use (a container's CPU limit)")
 	bind("max-searches", "MOVESVC_MAX_SEARCHES")
 	fs.IntVar(&c.API.SearchThreads, "search-threads", runtime.GOMAXPROCS(0), "goroutines one search may use where the game can split it (the Connect Four solver): one plus the search slots idle when it starts, up to this")
