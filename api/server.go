@@ -137,6 +137,8 @@ func New(cfg Config, reg *engine.Registry, log *slog.Logger, promReg prometheus.
 		memory:    mem,
 		cache:     cache,
 	}
+	s.metrics.Slots.Set(float64(cfg.MaxSearches))
+	s.metrics.DefaultTimeout.Set(cfg.DefaultTimeout.Seconds())
 	for _, name := range reg.Names() {
 		// Every game's series exist from the start, at zero.
 		s.metrics.SearchNodes.WithLabelValues(name)
