@@ -7,35 +7,91 @@ import (
 	"time"
 )
 
-// TestAdmissionRefusesWhatWouldExpireInTheQueue: once searches are known to
-// hold a slot for about a second, a request that may wait less than that is
-// refused at once (its context still alive when the answer comes), while
-// one that may wait longer queues and gets the slot when it frees.
-func TestAdmissionRefusesWhatWouldExpireInTheQueue(t *testing.T) {
-	a := newAdmission(1, 4, time.Millisecond)
-	if err := a.acquire(context.Background()); err != nil {
+// never is a search deadline that no test reaches: the slot's holder gives
+// it back only when the test releases it.
+var never = time.Now().Add(time.Hour)
+
+// mustAcquire takes a free slot for a search with no deadline in reach.
+func mustAcquire(t *testing.T, a *admission) *slotHold {
+	t.Helper()
+	h, err := a.acquire(context.Background(), never)
+	if err != nil {
 		t.Fatal(err)
 	}
+	return h
+}
+
+// TestAdmissionRefusesWhatWouldExpireInTheQueue: once searches are known to
+// hold a slot for about a second, a request that may wait less than that,
+// or less than twice that (the estimate's margin, waitMargin), is refused
+// at once (its context still alive when the answer comes), while one that
+// may wait a minute queues and gets the slot when it frees.
+func TestAdmissionRefusesWhatWouldExpireInTheQueue(t *testing.T) {
+	a := newAdmission(1, 4, time.Millisecond)
+	h := mustAcquire(t, a)
 	a.held.Store(int64(time.Second)) // the measured hold time
 
-	short, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
-	defer cancel()
-	if err := a.acquire(short); !errors.Is(err, errOverloaded) || short.Err() != nil {
-		t.Fatalf("acquire that may wait 0.5 s behind a 1 s search: %v (context %v), want an immediate refusal", err, short.Err())
+	for _, wait := range []time.Duration{500 * time.Millisecond, 1500 * time.Millisecond} {
+		short, cancel := context.WithTimeout(context.Background(), wait)
+		defer cancel()
+		if _, err := a.acquire(short, never); !errors.Is(err, errOverloaded) || short.Err() != nil {
+			t.Fatalf("acquire that may wait %v behind a 1 s search: %v (context %v), want an immediate refusal", wait, err, short.Err())
+		}
 	}
 
 	long, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	got := make(chan error)
-	go func() { got <- a.acquire(long) }()
+	var next *slotHold
+	go func() {
+		var err error
+		next, err = a.acquire(long, never)
+		got <- err
+	}()
 	for a.queued() != 1 {
 		time.Sleep(time.Millisecond)
 	}
-	a.release(time.Second)
+	a.release(h)
 	if err := <-got; err != nil {
 		t.Fatalf("a request with time to wait: %v", err)
 	}
-	a.release(time.Second)
+	a.release(next)
+}
+
+// TestAdmissionCountsOnTheDeadlinesAhead: a search gives its slot back by
+// its deadline whatever the average says, so behind a search whose
+// deadline is near a request queues even when the average hold is far
+// longer than it may wait; behind one whose deadline is far it is refused.
+func TestAdmissionCountsOnTheDeadlinesAhead(t *testing.T) {
+	a := newAdmission(1, 4, time.Hour) // searches seem to hold their slot for an hour
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+
+	far := mustAcquire(t, a)
+	if _, err := a.acquire(ctx, never); !errors.Is(err, errOverloaded) {
+		t.Fatalf("behind a search with an hour to go, a request that may wait a minute: %v, want refused", err)
+	}
+	a.release(far)
+
+	near, err := a.acquire(context.Background(), time.Now().Add(time.Second))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := make(chan error)
+	var next *slotHold
+	go func() {
+		var err error
+		next, err = a.acquire(ctx, never)
+		got <- err
+	}()
+	for a.queued() != 1 {
+		time.Sleep(time.Millisecond)
+	}
+	a.release(near)
+	if err := <-got; err != nil {
+		t.Fatalf("behind a search whose deadline is 1 s away, a request that may wait a minute: %v, want queued", err)
+	}
+	a.release(next)
 }
 
 // TestAdmissionQueuesABurstThatFits: behind searches known to take 10 ms,
@@ -45,31 +101,36 @@ func TestAdmissionRefusesWhatWouldExpireInTheQueue(t *testing.T) {
 func TestAdmissionQueuesABurstThatFits(t *testing.T) {
 	const slots, queue = 2, 6
 	a := newAdmission(slots, queue, 10*time.Millisecond)
+	holds := make(chan *slotHold, slots+queue)
 	for range slots {
-		if err := a.acquire(context.Background()); err != nil {
-			t.Fatal(err)
-		}
+		holds <- mustAcquire(t, a)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	got := make(chan error, queue)
 	for range queue {
-		go func() { got <- a.acquire(ctx) }()
+		go func() {
+			h, err := a.acquire(ctx, never)
+			if err == nil {
+				holds <- h
+			}
+			got <- err
+		}()
 	}
 	for a.queued() != queue {
 		time.Sleep(time.Millisecond)
 	}
-	if err := a.acquire(ctx); !errors.Is(err, errOverloaded) {
+	if _, err := a.acquire(ctx, never); !errors.Is(err, errOverloaded) {
 		t.Fatalf("a request beyond a full queue: %v, want refused", err)
 	}
 	for range queue {
-		a.release(10 * time.Millisecond) // a search ends; a queued request takes its slot
+		a.release(<-holds) // a search ends; a queued request takes its slot
 		if err := <-got; err != nil {
 			t.Fatalf("a queued request of the burst: %v", err)
 		}
 	}
 	for range slots {
-		a.release(10 * time.Millisecond)
+		a.release(<-holds)
 	}
 	if a.busy() != 0 || a.queued() != 0 {
 		t.Errorf("%d slots held and %d queued after every release", a.busy(), a.queued())
@@ -82,22 +143,17 @@ func TestAdmissionQueuesABurstThatFits(t *testing.T) {
 // deadline), and leaves the queue.
 func TestAdmissionWaitEndsWithItsContext(t *testing.T) {
 	a := newAdmission(1, 4, time.Millisecond)
-	if err := a.acquire(context.Background()); err != nil {
-		t.Fatal(err)
-	}
+	h := mustAcquire(t, a)
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
 	defer cancel()
-	if err := a.acquire(ctx); !errors.Is(err, errOverloaded) {
+	if _, err := a.acquire(ctx, never); !errors.Is(err, errOverloaded) {
 		t.Fatalf("queued behind a slot held past the wait: %v, want refused", err)
 	}
 	if a.queued() != 0 {
 		t.Errorf("%d requests left in the queue after the refusal", a.queued())
 	}
-	a.release(time.Millisecond)
-	if err := a.acquire(context.Background()); err != nil {
-		t.Fatalf("a free slot refused: %v", err)
-	}
-	a.release(time.Millisecond)
+	a.release(h)
+	a.release(mustAcquire(t, a))
 }
 
 // TestAdmissionStartsFromItsInitialHold: before any search has ended, the
@@ -107,26 +163,29 @@ func TestAdmissionWaitEndsWithItsContext(t *testing.T) {
 // queues.
 func TestAdmissionStartsFromItsInitialHold(t *testing.T) {
 	a := newAdmission(1, 4, time.Second)
-	if err := a.acquire(context.Background()); err != nil {
-		t.Fatal(err)
-	}
+	h := mustAcquire(t, a)
 	short, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
 	defer cancel()
-	if err := a.acquire(short); !errors.Is(err, errOverloaded) || short.Err() != nil {
+	if _, err := a.acquire(short, never); !errors.Is(err, errOverloaded) || short.Err() != nil {
 		t.Fatalf("cold, may wait 0.5 s: %v (context %v), want an immediate refusal", err, short.Err())
 	}
 	long, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	got := make(chan error)
-	go func() { got <- a.acquire(long) }()
+	var next *slotHold
+	go func() {
+		var err error
+		next, err = a.acquire(long, never)
+		got <- err
+	}()
 	for a.queued() != 1 {
 		time.Sleep(time.Millisecond)
 	}
-	a.release(time.Second)
+	a.release(h)
 	if err := <-got; err != nil {
 		t.Fatalf("cold, may wait a minute: %v", err)
 	}
-	a.release(time.Second)
+	a.release(next)
 }
 
 // TestAdmissionRefusesAtOnceWhatWouldOutwaitItsContext: once searches are
@@ -135,13 +194,14 @@ func TestAdmissionStartsFromItsInitialHold(t *testing.T) {
 func TestAdmissionRefusesAtOnceWhatWouldOutwaitItsContext(t *testing.T) {
 	a := newAdmission(1, 4, time.Millisecond)
 	a.held.Store(int64(2 * time.Minute)) // the measured hold time
-	if err := a.acquire(context.Background()); err != nil {
-		t.Fatal(err)
-	}
+	h := mustAcquire(t, a)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	done := make(chan error, 1)
-	go func() { done <- a.acquire(ctx) }()
+	go func() {
+		_, err := a.acquire(ctx, never)
+		done <- err
+	}()
 	select {
 	case err := <-done:
 		if !errors.Is(err, errOverloaded) {
@@ -150,5 +210,30 @@ func TestAdmissionRefusesAtOnceWhatWouldOutwaitItsContext(t *testing.T) {
 	case <-time.After(30 * time.Second):
 		t.Fatal("the request was queued instead of refused at once")
 	}
-	a.release(time.Second)
+	a.release(h)
+}
+
+// TestExpectedWaitHandsSlotsOver: with two slots, one held by a search due
+// to end in 100 ms and one by a search of unknown end, at an average hold
+// of 1 s, the first in the queue waits for the 100 ms search, the second
+// for the other (1 s from its start), the third for the first slot's next
+// holder (100 ms + 1 s).
+func TestExpectedWaitHandsSlotsOver(t *testing.T) {
+	a := newAdmission(2, 4, time.Second)
+	start := time.Now()
+	soon, err := a.acquire(context.Background(), start.Add(100*time.Millisecond))
+	if err != nil {
+		t.Fatal(err)
+	}
+	late := mustAcquire(t, a)
+	for pos, want := range map[int]time.Duration{1: 100 * time.Millisecond, 2: time.Second, 3: 1100 * time.Millisecond} {
+		// The estimate moves with the clock: it is want less the time
+		// since the slots were taken, which is at most since start.
+		got := a.expectedWait(pos)
+		if took := time.Since(start); got > want || got < want-took {
+			t.Errorf("expectedWait(%d) = %v, want %v less at most the %v the test took", pos, got, want, took)
+		}
+	}
+	a.release(soon)
+	a.release(late)
 }

@@ -98,30 +98,31 @@ func (s *Server) waitUntil(arrived time.Time, timeout time.Duration) time.Time {
 	return arrived.Add(wait)
 }
 
-// admit checks that the server takes work and takes a search slot for a
-// request that may wait for one until waitUntil (admission.acquire): a
-// 503 *Problem when it cannot. On success the caller must call release,
-// which gives the slot back and tells admission control how long it was
-// held.
+// admit checks that the server takes work and takes a search slot, for a
+// search whose deadline is ctx's, for a request that may wait for one until
+// waitUntil (admission.acquire): a 503 *Problem when it cannot. On success
+// the caller must call release, which gives the slot back and tells
+// admission control how long it was held.
 func (s *Server) admit(ctx context.Context, waitUntil time.Time) (release func(), p *Problem) {
 	if !s.ready.Load() {
 		return nil, shuttingDown()
 	}
+	searchEnd, _ := ctx.Deadline()
 	wait, cancel := context.WithDeadline(ctx, waitUntil)
 	defer cancel()
-	if err := s.admission.acquire(wait); err != nil {
+	h, err := s.admission.acquire(wait, searchEnd)
+	if err != nil {
 		s.metrics.Rejections.Inc()
 		return nil, overloaded("every search slot is busy and the wait for one would not leave the search its time; retry later")
 	}
-	admitted := time.Now()
-	return func() { s.admission.release(time.Since(admitted)) }, nil
+	return func() { s.admission.release(h) }, nil
 }
 
 // reserveMemory reserves from the memory budget what the job's search
 // holds. When the budget has no room now it waits, no later than
-// job.waitUntil (and ctx), unless the wait is expected to outlast that
-// (memoryWait): then, and when the wait ends without room, it returns a
-// 503 *Problem, counted as a rejection. The caller must release the
+// job.waitUntil (and ctx), unless the expected wait (memoryWait) does not
+// fit that by admission's rule (fits): then, and when the wait ends
+// without room, it returns a 503 *Problem, counted as a rejection. The caller must release the
 // reservation.
 func (s *Server) reserveMemory(ctx context.Context, job *moveJob) (*engine.Reservation, *Problem) {
 	n := engine.SearchMemory(job.g, job.params)
@@ -129,7 +130,7 @@ func (s *Server) reserveMemory(ctx context.Context, job *moveJob) (*engine.Reser
 		return mem, nil
 	}
 	if !job.waitUntil.IsZero() {
-		if s.memoryWait() > time.Until(job.waitUntil) {
+		if !fits(s.memoryWait(), job.waitUntil) {
 			s.metrics.Rejections.Inc()
 			return nil, memoryFull()
 		}
