@@ -122,8 +122,8 @@ func (s *Server) admit(ctx context.Context, waitUntil time.Time) (release func()
 // holds. When the budget has no room now it waits, no later than
 // job.waitUntil (and ctx), unless the expected wait (memoryWait) does not
 // fit that by admission's rule (fits): then, and when the wait ends
-// without room, it returns a 503 *Problem, counted as a rejection. The caller must release the
-// reservation.
+// without room, it returns a 503 *Problem, counted as a rejection. The
+// caller must release the reservation.
 func (s *Server) reserveMemory(ctx context.Context, job *moveJob) (*engine.Reservation, *Problem) {
 	n := engine.SearchMemory(job.g, job.params)
 	if mem, ok := s.memory.TryReserve(n); ok {

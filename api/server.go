@@ -25,8 +25,9 @@ type Config struct {
 	// MaxSearches is how many searches run at once (1); QueueSize how many
 	// more may wait for one (DefaultQueuePerSlot × MaxSearches; negative
 	// means none). A request waits for a slot, and then for search memory,
-	// while the wait is expected to end within half its time (admission),
-	// and no longer than QueueWait when that is positive (0: no cap).
+	// for at most half its time, when the wait is expected to end well
+	// within that (admission), and no longer than QueueWait when that is
+	// positive (0: no cap).
 	MaxSearches int
 	QueueSize   int
 	QueueWait   time.Duration

@@ -69,7 +69,7 @@ func ParseFlags(args []string, getenv func(string) string, usage io.Writer) (Con
 	bind("search-threads", "MOVESVC_SEARCH_THREADS")
 	fs.IntVar(&c.API.QueueSize, "queue-size", 0, fmt.Sprintf("searches that may wait for a slot at once; 0 means %d x max-searches, -1 none", api.DefaultQueuePerSlot))
 	bind("queue-size", "MOVESVC_QUEUE_SIZE")
-	fs.DurationVar(&c.API.QueueWait, "queue-wait", 0, "longest a search may wait for a slot and memory; 0 means no cap but the rule: it waits while the wait is expected to end within half its deadline")
+	fs.DurationVar(&c.API.QueueWait, "queue-wait", 0, "longest a search may wait for a slot and memory; 0 means no cap but the rule: at most half its deadline, and only when a slot is expected well within that")
 	bind("queue-wait", "MOVESVC_QUEUE_WAIT")
 	fs.IntVar(&c.API.TableBits, "tt-bits", 16, "transposition table of each search: 2^bits entries of 16 bytes")
 	bind("tt-bits", "MOVESVC_TT_BITS")
