@@ -164,7 +164,7 @@ func memoryFull() *Problem {
 
 // jobResult is what running a job found: the search result, the analysis
 // when asked for, whether the client went away meanwhile, and whether the
-// memory budget had no room for the search before the deadline.
+// memory budget had no room for the search in the time it may wait.
 type jobResult struct {
 	res        engine.Result
 	analysis   []engine.MoveScore
