@@ -89,7 +89,7 @@ func (s *Server) handleMoves(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithDeadline(r.Context(), deadline)
 	defer cancel()
 	if valid > 0 {
-		release, p := s.admit(ctx)
+		release, p := s.admit(ctx, s.waitUntil(arrived, timeout))
 		if p != nil {
 			writeProblem(w, r, p)
 			return
@@ -104,7 +104,10 @@ func (s *Server) handleMoves(w http.ResponseWriter, r *http.Request) {
 		if job.timeoutGiven {
 			own = job.timeout
 		}
-		ictx, icancel := context.WithDeadline(ctx, itemDeadline(time.Now(), deadline, valid, own))
+		start := time.Now()
+		end := itemDeadline(start, deadline, valid, own)
+		job.waitUntil = s.waitUntil(start, end.Sub(start))
+		ictx, icancel := context.WithDeadline(ctx, end)
 		resp, canceled, p := s.runItem(ictx, r, i, job)
 		icancel()
 		valid--

@@ -19,10 +19,15 @@ import (
 // maxBytes with only the fields v knows, each once and spelt exactly, into v.
 // It returns a *Problem: 415 for another content type, 413 for a larger
 // body, 408 for a body not sent in time, 400 for anything that is not such
-// an object.
+// an object. A body whose declared Content-Length is over maxBytes gets its
+// 413 before a byte of it is read, so a client that sent Expect:
+// 100-continue is never told to send it.
 func decodeJSON(w http.ResponseWriter, r *http.Request, maxBytes int64, v any) *Problem {
 	if p := checkContentType(r.Header.Get("Content-Type")); p != nil {
 		return p
+	}
+	if r.ContentLength > maxBytes {
+		return tooLargeProblem(maxBytes)
 	}
 	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBytes))
 	if err != nil {
@@ -190,6 +195,11 @@ func tooLarge(err error, maxBytes int64) *Problem {
 	if !errors.As(err, &mbe) {
 		return nil
 	}
+	return tooLargeProblem(maxBytes)
+}
+
+// tooLargeProblem is the 413 for a body over maxBytes.
+func tooLargeProblem(maxBytes int64) *Problem {
 	msg := fmt.Sprintf("must be at most %d bytes", maxBytes)
 	return &Problem{Type: typeTooLarge, Title: "Request body too large", Status: http.StatusRequestEntityTooLarge,
 		Detail: "the body " + msg, Errors: []ProblemError{{Location: "body", Message: msg}}}

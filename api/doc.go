@@ -4,9 +4,9 @@
 // game logic: it turns a request into an engine.Setup, asks the engine, and
 // writes the engine's answer.
 //
-// Routes: POST /move, POST /moves, POST /position, GET /games, GET /healthz,
-// GET /readyz, GET /metrics, GET /openapi.yaml, and the page of package web
-// at GET / and GET /static/{file}. Pages from the origins in
+// Routes: POST /move, POST /moves, POST /position, GET /games, GET and HEAD
+// /healthz and /readyz, GET /metrics, GET /openapi.yaml, and the page of
+// package web at GET / and GET /static/{file}. Pages from the origins in
 // Config.CORSOrigins may call them from a browser (CORS). The contract is
 // openapi.yaml at the repository root.
 package api

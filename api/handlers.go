@@ -44,7 +44,8 @@ func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
 	}
 	ctx, cancel := context.WithDeadline(r.Context(), arrived.Add(job.timeout))
 	defer cancel()
-	release, p := s.admit(ctx)
+	job.waitUntil = s.waitUntil(arrived, job.timeout)
+	release, p := s.admit(ctx, job.waitUntil)
 	if p != nil {
 		writeProblem(w, r, p)
 		return

@@ -22,6 +22,10 @@ type moveJob struct {
 	timeoutGiven bool
 	analysis     bool
 	multiPV      int // 0: the game's default
+	// waitUntil, when set, is the latest moment the job may still wait for
+	// its search slot and its search memory (Server.waitUntil); past it the
+	// search would keep too little of its time.
+	waitUntil time.Time
 	// mem, when set, is the memory already reserved for the search by
 	// the caller, which releases it (a stream reserves before it answers
 	// 200); runJob reserves and releases its own otherwise.
@@ -87,28 +91,59 @@ func shuttingDown() *Problem {
 		Detail: "this instance is shutting down; retry on another", retryAfter: 1}
 }
 
-// admit checks that the server takes work and takes a search slot for a
-// request whose deadline is ctx's: a 503 *Problem when it cannot. On
-// success the caller must call release, which gives the slot back and
-// tells admission control how long it was held.
-func (s *Server) admit(ctx context.Context) (release func(), p *Problem) {
+// waitUntil returns the latest moment a request that arrived at arrived
+// with the given time to its deadline may still wait for a search slot and
+// memory: after 1/maxWaitShare of its time, and after Config.QueueWait when
+// that is set and shorter.
+func (s *Server) waitUntil(arrived time.Time, timeout time.Duration) time.Time {
+	wait := timeout / maxWaitShare
+	if s.cfg.QueueWait > 0 {
+		wait = min(wait, s.cfg.QueueWait)
+	}
+	return arrived.Add(wait)
+}
+
+// admit checks that the server takes work and takes a search slot, for a
+// search whose deadline is ctx's, for a request that may wait for one until
+// waitUntil (admission.acquire): a 503 *Problem when it cannot. On success
+// the caller must call release, which gives the slot back and tells
+// admission control how long it was held.
+func (s *Server) admit(ctx context.Context, waitUntil time.Time) (release func(), p *Problem) {
 	if !s.ready.Load() {
 		return nil, shuttingDown()
 	}
-	if err := s.admission.acquire(ctx); err != nil {
+	searchEnd, _ := ctx.Deadline()
+	wait, cancel := context.WithDeadline(ctx, waitUntil)
+	defer cancel()
+	h, err := s.admission.acquire(wait, searchEnd)
+	if err != nil {
 		s.metrics.Rejections.Inc()
-		return nil, overloaded("every search slot is busy and the wait queue is full; retry later")
+		return nil, overloaded("every search slot is busy and the wait for one would not leave the search its time; retry later")
 	}
-	admitted := time.Now()
-	return func() { s.admission.release(time.Since(admitted)) }, nil
+	return func() { s.admission.release(h) }, nil
 }
 
 // reserveMemory reserves from the memory budget what the job's search
-// holds, waiting for room while ctx allows: a 503 *Problem (counted as a
-// rejection) when there is none in time. The caller must release the
-// reservation.
+// holds. When the budget has no room now it waits, no later than
+// job.waitUntil (and ctx), unless the expected wait (memoryWait) does not
+// fit that by admission's rule (fits): then, and when the wait ends
+// without room, it returns a 503 *Problem, counted as a rejection. The
+// caller must release the reservation.
 func (s *Server) reserveMemory(ctx context.Context, job *moveJob) (*engine.Reservation, *Problem) {
-	mem, err := s.memory.Reserve(ctx, engine.SearchMemory(job.g, job.params))
+	n := engine.SearchMemory(job.g, job.params)
+	if mem, ok := s.memory.TryReserve(n); ok {
+		return mem, nil
+	}
+	if !job.waitUntil.IsZero() {
+		if !fits(s.memoryWait(), job.waitUntil) {
+			s.metrics.Rejections.Inc()
+			return nil, memoryFull()
+		}
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithDeadline(ctx, job.waitUntil)
+		defer cancel()
+	}
+	mem, err := s.memory.Reserve(ctx, n)
 	if err != nil {
 		s.metrics.Rejections.Inc()
 		return nil, memoryFull()
@@ -116,15 +151,25 @@ func (s *Server) reserveMemory(ctx context.Context, job *moveJob) (*engine.Reser
 	return mem, nil
 }
 
+// memoryWait estimates how long a search that finds no room in the memory
+// budget waits for it: one average slot hold (admission.averageHold) for
+// each search already waiting and itself, spread over the searches that
+// run and will give their memory back.
+func (s *Server) memoryWait() time.Duration {
+	waiting := s.memory.Waiting()
+	running := max(s.admission.busy()-waiting-1, 1)
+	return s.admission.averageHold() * time.Duration(waiting+1) / time.Duration(running)
+}
+
 // memoryFull is the 503 for a search the memory budget had no room for
-// before its deadline.
+// in the time it may wait.
 func memoryFull() *Problem {
-	return overloaded("the searches running now hold the whole memory budget; retry later")
+	return overloaded("the searches running now hold the whole memory budget and would not free it in time; retry later")
 }
 
 // jobResult is what running a job found: the search result, the analysis
 // when asked for, whether the client went away meanwhile, and whether the
-// memory budget had no room for the search before the deadline.
+// memory budget had no room for the search in the time it may wait.
 type jobResult struct {
 	res        engine.Result
 	analysis   []engine.MoveScore

@@ -66,6 +66,39 @@ func TestMemoryBudgetBoundsSearches(t *testing.T) {
 	}
 }
 
+// TestMemoryWaitThatCannotFitIsRefusedAtOnce: with the memory budget held
+// by a search expected to run for its 2-minute default deadline, a search
+// that may wait 30 s (half its 60 s) for memory is refused with 503 at
+// once, while the first search is still running. A refusal that waited
+// instead would come only after a watchdog has let the first search end
+// (20 s), which the test then sees.
+func TestMemoryWaitThatCannotFitIsRefusedAtOnce(t *testing.T) {
+	gated := newGatedGame("gated")
+	const budget = 9 << 20
+	hungry := engine.WithSearchMemory(gated, func(engine.Params) int64 { return budget })
+	ts := newTestServer(t, api.Config{MaxSearches: 2, DefaultTimeout: 2 * time.Minute, MaxTimeout: 2 * time.Minute, MemoryBudget: budget}, hungry)
+	var open sync.Once
+	release := func() { open.Do(func() { close(gated.gate) }) }
+	watchdog := time.AfterFunc(20*time.Second, release)
+	defer watchdog.Stop()
+	first := make(chan int, 1)
+	go func() { first <- ts.post(t, `{"game":"gated","moves":[]}`).status }()
+	<-gated.started
+	r := ts.post(t, `{"game":"gated","moves":[],"timeout_ms":60000}`)
+	if r.status != http.StatusServiceUnavailable || r.header.Get("Retry-After") == "" {
+		t.Fatalf("a memory wait that cannot fit: %d %s, want 503 with Retry-After", r.status, r.body)
+	}
+	select {
+	case s := <-first:
+		t.Fatalf("the first search ended (%d) before the refusal: the refusal waited", s)
+	default:
+	}
+	release()
+	if s := <-first; s != http.StatusOK {
+		t.Errorf("the first search answered %d", s)
+	}
+}
+
 // TestMemoryBudgetDefault sizes the budget for MaxSearches searches of the
 // hungriest game (Connect Four: the solver's 8 MiB table and a 1 MiB table
 // for its heuristic search) plus an idle 1 MiB table each when none is

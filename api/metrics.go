@@ -22,6 +22,8 @@ type Metrics struct {
 	DeadlineHits     *prometheus.CounterVec
 	Cancellations    *prometheus.CounterVec
 	Rejections       prometheus.Counter
+	Slots            prometheus.Gauge
+	DefaultTimeout   prometheus.Gauge
 	Queued           prometheus.GaugeFunc
 	Panics           prometheus.Counter
 	MemoryReserved   prometheus.GaugeFunc
@@ -60,7 +62,13 @@ func NewMetrics(reg prometheus.Registerer, queued func() int, mem *engine.Memory
 			Name: "movesvc_search_cancellations_total", Help: "Searches stopped because the client went away.",
 		}, []string{"game"}),
 		Rejections: prometheus.NewCounter(prometheus.CounterOpts{
-			Name: "movesvc_admission_rejections_total", Help: "Searches refused with 503 because every slot and queue place was taken.",
+			Name: "movesvc_admission_rejections_total", Help: "Searches refused with 503 because no search slot or memory would come in the time they may wait.",
+		}),
+		Slots: prometheus.NewGauge(prometheus.GaugeOpts{
+			Name: "movesvc_search_slots", Help: "Searches that may run at once (-max-searches): what movesvc_searches_in_flight saturates at.",
+		}),
+		DefaultTimeout: prometheus.NewGauge(prometheus.GaugeOpts{
+			Name: "movesvc_default_timeout_seconds", Help: "The search deadline of a request that sets no timeout_ms (-default-timeout).",
 		}),
 		Queued: prometheus.NewGaugeFunc(prometheus.GaugeOpts{
 			Name: "movesvc_admission_queued", Help: "Searches waiting for a slot.",
@@ -95,7 +103,7 @@ func NewMetrics(reg prometheus.Registerer, queued func() int, mem *engine.Memory
 		}, []string{"route", "method", "code"}),
 	}
 	reg.MustRegister(m.SearchNodes, m.SearchDuration, m.SearchDepth, m.SearchesInFlight, m.DeadlineHits, m.Cancellations,
-		m.Rejections, m.Queued, m.Panics, m.MemoryReserved, m.MemoryIdle, m.MemoryBudget, m.MemoryWaiting, m.CacheHits, m.CacheEntries, m.HTTPRequests, m.HTTPDuration)
+		m.Rejections, m.Slots, m.DefaultTimeout, m.Queued, m.Panics, m.MemoryReserved, m.MemoryIdle, m.MemoryBudget, m.MemoryWaiting, m.CacheHits, m.CacheEntries, m.HTTPRequests, m.HTTPDuration)
 	m.MemoryBudget.Set(float64(mem.Size()))
 	return m
 }

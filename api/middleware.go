@@ -6,22 +6,34 @@ import (
 	"runtime/debug"
 	"time"
 
+	"github.com/go-chi/chi/v5"
 	"github.com/go-chi/chi/v5/middleware"
 )
 
-// accessLog logs one line per request with its id, route, status and time.
+// probeRoutes are the routes that probes and scrapers call every few
+// seconds: their requests are logged at debug, so that they do not drown
+// the requests of clients.
+var probeRoutes = map[string]bool{"/healthz": true, "/readyz": true, "/metrics": true}
+
+// accessLog logs one line per request with its id, route, status and time
+// (a duration, which the server's log handler writes as a string such as
+// "12.5ms"): at info, or at debug for probes and scrapes (probeRoutes).
 func (s *Server) accessLog(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		ww := middleware.NewWrapResponseWriter(w, r.ProtoMajor)
 		next.ServeHTTP(ww, r)
-		s.log.LogAttrs(r.Context(), slog.LevelInfo, "request",
+		level := slog.LevelInfo
+		if rc := chi.RouteContext(r.Context()); rc != nil && probeRoutes[rc.RoutePattern()] {
+			level = slog.LevelDebug
+		}
+		s.log.LogAttrs(r.Context(), level, "request",
 			slog.String("request_id", RequestID(r.Context())),
 			slog.String("method", r.Method),
 			slog.String("path", r.URL.Path),
 			slog.Int("status", ww.Status()),
 			slog.Int("bytes", ww.BytesWritten()),
-			slog.Float64("duration_ms", float64(time.Since(start).Microseconds())/1000),
+			slog.Duration("duration", time.Since(start)),
 			slog.String("remote", r.RemoteAddr),
 		)
 	})

@@ -23,8 +23,11 @@ type Config struct {
 	DefaultTimeout time.Duration
 	MaxTimeout     time.Duration
 	// MaxSearches is how many searches run at once (1); QueueSize how many
-	// more may wait for one (4 × MaxSearches), each for at most QueueWait
-	// (DefaultQueueWait) and half the time to its deadline before a 503.
+	// more may wait for one (DefaultQueuePerSlot × MaxSearches; negative
+	// means none). A request waits for a slot, and then for search memory,
+	// for at most half its time, when the wait is expected to end well
+	// within that (admission), and no longer than QueueWait when that is
+	// positive (0: no cap).
 	MaxSearches int
 	QueueSize   int
 	QueueWait   time.Duration
@@ -73,13 +76,13 @@ func (c Config) withDefaults() Config {
 	if c.QueueSize < 0 {
 		c.QueueSize = 0
 	} else if c.QueueSize == 0 {
-		c.QueueSize = 4 * c.MaxSearches
+		c.QueueSize = DefaultQueuePerSlot * c.MaxSearches
 	}
 	if c.SearchThreads <= 0 {
 		c.SearchThreads = 1
 	}
-	if c.QueueWait <= 0 {
-		c.QueueWait = DefaultQueueWait
+	if c.QueueWait < 0 {
+		c.QueueWait = 0
 	}
 	if c.MaxBodyBytes <= 0 {
 		c.MaxBodyBytes = 64 << 10
@@ -95,6 +98,13 @@ func (c Config) withDefaults() Config {
 	}
 	return c
 }
+
+// DefaultQueuePerSlot is how many requests may wait for each search slot
+// when Config.QueueSize is zero. The wait rule (admission), not the queue's
+// size, is what refuses under overload: the queue only bounds the requests
+// held in memory, and is long enough for half a 1 s deadline of ~20 ms
+// searches.
+const DefaultQueuePerSlot = 32
 
 // Server answers the HTTP API. Create it with New; it is safe for
 // concurrent use.
@@ -119,7 +129,7 @@ type Server struct {
 func New(cfg Config, reg *engine.Registry, log *slog.Logger, promReg prometheus.Registerer, gatherer prometheus.Gatherer) *Server {
 	cfg = cfg.withDefaults()
 	cfg.MemoryBudget = memoryBudget(cfg, reg, log)
-	adm := newAdmission(cfg.MaxSearches, cfg.QueueSize, cfg.QueueWait)
+	adm := newAdmission(cfg.MaxSearches, cfg.QueueSize, cfg.DefaultTimeout)
 	mem := engine.NewMemoryBudget(cfg.MemoryBudget)
 	cache := newResultCache(cfg.ResultCache)
 	s := &Server{
@@ -134,6 +144,8 @@ func New(cfg Config, reg *engine.Registry, log *slog.Logger, promReg prometheus.
 		cache:     cache,
 		static:    loadStatic(),
 	}
+	s.metrics.Slots.Set(float64(cfg.MaxSearches))
+	s.metrics.DefaultTimeout.Set(cfg.DefaultTimeout.Seconds())
 	for _, name := range reg.Names() {
 		// Every game's series exist from the start, at zero.
 		s.metrics.SearchNodes.WithLabelValues(name)
@@ -198,7 +210,9 @@ func (s *Server) routes() chi.Router {
 	r.Post("/position", s.handlePosition)
 	r.Get("/games", s.handleGames)
 	r.Get("/healthz", s.handleHealth)
+	r.Head("/healthz", s.handleHealth)
 	r.Get("/readyz", s.handleReady)
+	r.Head("/readyz", s.handleReady)
 	r.Get("/openapi.yaml", s.handleOpenAPI)
 	r.Method(http.MethodGet, "/metrics", promhttp.HandlerFor(s.gatherer, promhttp.HandlerOpts{}))
 	r.Get("/", s.handleIndex)

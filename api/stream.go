@@ -54,7 +54,7 @@ type progressEvent struct {
 //
 // What can be refused is refused before the stream starts, as the plain
 // answer would be: the job reserves its search memory first, and a budget
-// with no room before the deadline is a 503 problem, not a stream. Once
+// with no room in the time it may wait is a 503 problem, not a stream. Once
 // the 200 headers are out, a failure can only be told as an "error" event:
 // a panic in the search (logged with the request id and the stack, counted
 // in the panics metric, shown as a generic internal error) or a search

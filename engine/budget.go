@@ -112,6 +112,20 @@ func (b *MemoryBudget) Reserve(ctx context.Context, n int64) (*Reservation, erro
 	}
 }
 
+// TryReserve reserves n bytes for one search when the budget has room for
+// them now and no reservation waits before it, and reports whether it did;
+// it never waits. On success the caller must call Release on the
+// reservation when the search is over.
+func (b *MemoryBudget) TryReserve(n int64) (*Reservation, bool) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.waiters.Len() > 0 || b.reserved+n > b.size {
+		return nil, false
+	}
+	b.reserved += n
+	return &Reservation{budget: b, n: n}, true
+}
+
 // makeRoom drops idle objects, the oldest of each key first, until reserved
 // and idle bytes fit the budget. b.mu is held.
 func (b *MemoryBudget) makeRoom() {

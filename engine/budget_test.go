@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"errors"
+	"runtime"
 	"testing"
 )
 
@@ -156,4 +157,41 @@ func TestBudgetKeepsWhatAGameHandsBack(t *testing.T) {
 		t.Fatal("a dropped object was taken")
 	}
 	r.Release()
+}
+
+// TestTryReserveNeverWaits: TryReserve grants what fits at once, refuses
+// without waiting what does not fit or would pass a waiting reservation,
+// and grants again once the waiter is served and room is back.
+func TestTryReserveNeverWaits(t *testing.T) {
+	const one = 1 << 10
+	b := NewMemoryBudget(2 * one)
+	r1, ok := b.TryReserve(one)
+	if !ok || b.Reserved() != one {
+		t.Fatalf("TryReserve on an empty budget: %v, reserved %d", ok, b.Reserved())
+	}
+	if _, ok := b.TryReserve(2 * one); ok {
+		t.Fatal("TryReserve granted more than the room left")
+	}
+	got := make(chan *Reservation)
+	go func() {
+		r, _ := b.Reserve(context.Background(), 2*one)
+		got <- r
+	}()
+	for b.Waiting() != 1 {
+		runtime.Gosched()
+	}
+	if _, ok := b.TryReserve(one); ok {
+		t.Fatal("TryReserve passed a reservation waiting before it")
+	}
+	r1.Release()
+	r2 := <-got
+	r2.Release()
+	if r, ok := b.TryReserve(2 * one); !ok {
+		t.Fatal("TryReserve refused the whole budget once it was free")
+	} else {
+		r.Release()
+	}
+	if b.Reserved() != 0 {
+		t.Fatalf("reserved %d after every release", b.Reserved())
+	}
 }

@@ -229,3 +229,27 @@ func TestParseGamesWeights(t *testing.T) {
 		t.Errorf("%d of 400 positions are tic-tac-toe with weight 3 against 1", n)
 	}
 }
+
+// TestBodyIsSentAsGiven: with Options.Body every POST /move carries that
+// body, byte for byte, instead of random positions.
+func TestBodyIsSentAsGiven(t *testing.T) {
+	const body = `{"game":"connect4","moves":["4","4","5"],"depth":2}`
+	var other atomic.Int64
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/move" {
+			if got, _ := io.ReadAll(r.Body); string(got) != body {
+				other.Add(1)
+			}
+		}
+		w.WriteHeader(http.StatusOK)
+	}))
+	defer ts.Close()
+	rep, err := Run(context.Background(), Options{URL: ts.URL, Path: "/move", Mode: "closed", Concurrency: 2,
+		Duration: 20 * time.Second, MaxRequests: 20, Games: []string{"tictactoe"}, Body: body})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Statuses[200] != 20 || other.Load() != 0 {
+		t.Errorf("%d answered 200 of 20, %d bodies other than the one given", rep.Statuses[200], other.Load())
+	}
+}

@@ -19,6 +19,7 @@
 //	go run ./cmd/loadgen -mode open -rate 2000 -duration 10s
 //	go run ./cmd/loadgen -path /healthz -concurrency 8   # the HTTP ceiling: a trivial JSON handler
 //	go run ./cmd/loadgen -mode open -rate 200 -games gomoku -timeout-ms 100 -check -want-503   # overload smoke
+//	go run ./cmd/loadgen -body '{"game":"connect4","moves":["4","4","5"]}' -concurrency 4   # one position, over and over
 package main
 
 import (
@@ -45,6 +46,7 @@ func main() {
 	flag.IntVar(&opts.Depth, "depth", 0, "depth of each request (0: the game's default)")
 	flag.Uint64Var(&opts.Seed, "seed", 1, "seed for the positions")
 	flag.IntVar(&opts.Positions, "positions", 1000, "distinct request bodies to cycle through")
+	flag.StringVar(&opts.Body, "body", "", `one JSON body that every POST /move sends instead of random positions, such as {"game":"connect4","moves":["4","4","5"]}`)
 	flag.DurationVar(&opts.LateAfter, "late", DefaultLateAfter, "open loop: a request sent more than this after its scheduled time counts as late")
 	flag.Float64Var(&opts.MaxOffSchedule, "max-off-schedule", 0.25, "with -check, open loop: exit 1 if more than this share of the requests were sent late or never sent (0: any)")
 	check := flag.Bool("check", false, "exit 1 on a transport error, a 5xx other than 503, a 503 without Retry-After, a server panic, or too many requests off schedule")

@@ -25,6 +25,9 @@ type Options struct {
 	Depth       int
 	Seed        uint64
 	Positions   int
+	// Body, when set, is the one request body every POST /move sends,
+	// instead of random positions.
+	Body string
 	// LateAfter is how far behind its scheduled time an open-loop request
 	// may be sent and still count as on schedule (DefaultLateAfter when
 	// zero).
@@ -44,7 +47,10 @@ func Run(ctx context.Context, opts Options) (*Report, error) {
 		return nil, fmt.Errorf("concurrency must be at least 1")
 	}
 	var bodies [][]byte
-	if opts.Path == "/move" {
+	switch {
+	case opts.Path == "/move" && opts.Body != "":
+		bodies = [][]byte{[]byte(opts.Body)}
+	case opts.Path == "/move":
 		var err error
 		if bodies, err = Positions(opts.Games, opts.Positions, opts.MaxPlies, opts.TimeoutMS, opts.Depth, opts.Seed); err != nil {
 			return nil, err

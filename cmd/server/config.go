@@ -12,6 +12,13 @@ import (
 	"movesvc/api"
 )
 
+// DefaultShutdownDelay is -shutdown-delay's default: a readiness probe
+// every 1 to 2 s (deploy/kubernetes) fails within it, endpoint lists
+// propagate a removal within a few seconds, and the delay plus the grace
+// period plus -max-timeout's searches still end well within Kubernetes'
+// default 30 s termination grace period.
+const DefaultShutdownDelay = 5 * time.Second
+
 // Config is everything the binary can be told, by flag or environment.
 type Config struct {
 	Addr              string
@@ -24,6 +31,7 @@ type Config struct {
 	ShutdownGrace     time.Duration
 	LogLevel          slog.Level
 	HealthCheck       bool
+	Version           bool
 	// TableMB is the search memory budget in MiB; 0 means automatic.
 	TableMB int
 	// ResultCache is how many proved answers are remembered; 0 means none.
@@ -53,13 +61,18 @@ func ParseFlags(args []string, getenv func(string) string, usage io.Writer) (Con
 	bind("default-timeout", "MOVESVC_DEFAULT_TIMEOUT")
 	fs.DurationVar(&c.API.MaxTimeout, "max-timeout", 10*time.Second, "largest timeout_ms a request may ask for")
 	bind("max-timeout", "MOVESVC_MAX_TIMEOUT")
-	fs.IntVar(&c.API.MaxSearches, "max-searches", runtime.NumCPU(), "searches that run at once")
+	// GOMAXPROCS is the CPUs this process may use: those of its CPU
+	// affinity (a cpuset), or fewer under a cgroup CPU quota (a
+	// container's CPU limit), which Go 1.25 and later read, rounding a
+	// quota up to a whole CPU and to at least 2; GOMAXPROCS in the
+	// environment overrides both.
+	fs.IntVar(&c.API.MaxSearches, "max-searches", runtime.GOMAXPROCS(0), "searches that run at once; the default is GOMAXPROCS, the CPUs the process may use (a container's CPU limit)")
 	bind("max-searches", "MOVESVC_MAX_SEARCHES")
-	fs.IntVar(&c.API.SearchThreads, "search-threads", runtime.NumCPU(), "goroutines one search may use where the game can split it (the Connect Four solver): one plus the search slots idle when it starts, up to this")
+	fs.IntVar(&c.API.SearchThreads, "search-threads", runtime.GOMAXPROCS(0), "goroutines one search may use where the game can split it (the Connect Four solver): one plus the search slots idle when it starts, up to this")
 	bind("search-threads", "MOVESVC_SEARCH_THREADS")
-	fs.IntVar(&c.API.QueueSize, "queue-size", 0, "searches that may wait for a slot before 503s start; 0 means 4 x max-searches, -1 none")
+	fs.IntVar(&c.API.QueueSize, "queue-size", 0, fmt.Sprintf("searches that may wait for a slot at once; 0 means %d x max-searches, -1 none", api.DefaultQueuePerSlot))
 	bind("queue-size", "MOVESVC_QUEUE_SIZE")
-	fs.DurationVar(&c.API.QueueWait, "queue-wait", api.DefaultQueueWait, "longest a search waits in the queue for a slot before a 503 (and at most half its deadline)")
+	fs.DurationVar(&c.API.QueueWait, "queue-wait", 0, "longest a search may wait for a slot and memory; 0 means no cap but the rule: at most half its deadline, and only when a slot is expected well within that")
 	bind("queue-wait", "MOVESVC_QUEUE_WAIT")
 	fs.IntVar(&c.API.TableBits, "tt-bits", 16, "transposition table of each search: 2^bits entries of 16 bytes")
 	bind("tt-bits", "MOVESVC_TT_BITS")
@@ -83,13 +96,14 @@ func ParseFlags(args []string, getenv func(string) string, usage io.Writer) (Con
 	bind("write-timeout", "MOVESVC_WRITE_TIMEOUT")
 	fs.DurationVar(&c.IdleTimeout, "idle-timeout", 60*time.Second, "how long an idle keep-alive connection stays open")
 	bind("idle-timeout", "MOVESVC_IDLE_TIMEOUT")
-	fs.DurationVar(&c.ShutdownDelay, "shutdown-delay", 0, "on SIGTERM, how long /readyz reports 503 before the listener closes")
+	fs.DurationVar(&c.ShutdownDelay, "shutdown-delay", DefaultShutdownDelay, "on SIGTERM, how long /readyz reports 503 (and new searches get 503) before the listener closes, for gateways and endpoint lists to stop sending work")
 	bind("shutdown-delay", "MOVESVC_SHUTDOWN_DELAY")
 	fs.DurationVar(&c.ShutdownGrace, "shutdown-grace", 15*time.Second, "on SIGTERM, how long in-flight requests may take to finish")
 	bind("shutdown-grace", "MOVESVC_SHUTDOWN_GRACE")
 	fs.TextVar(&c.LogLevel, "log-level", slog.LevelInfo, "debug, info, warn or error")
 	bind("log-level", "MOVESVC_LOG_LEVEL")
 	fs.BoolVar(&c.HealthCheck, "healthcheck", false, "check GET /healthz of the server at -addr and exit 0 if healthy, 1 if not")
+	fs.BoolVar(&c.Version, "version", false, "print the version, commit and Go version of this build and exit")
 
 	var err error
 	fs.VisitAll(func(f *flag.Flag) {
@@ -125,8 +139,8 @@ func (c *Config) validate() error {
 		return fmt.Errorf("max-searches must be at least 1")
 	case c.API.SearchThreads < 1:
 		return fmt.Errorf("search-threads must be at least 1")
-	case c.API.QueueWait <= 0:
-		return fmt.Errorf("queue-wait must be positive")
+	case c.API.QueueWait < 0:
+		return fmt.Errorf("queue-wait must be 0 (no cap) or positive")
 	case c.API.TableBits < 4 || c.API.TableBits > 28:
 		return fmt.Errorf("tt-bits must be 4..28")
 	case c.API.MaxBatch < 1:

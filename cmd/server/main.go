@@ -1,7 +1,8 @@
 // Command server runs movesvc, the HTTP move service: POST /move answers
 // with the best move for a board game position. Configuration comes from
 // flags, each with an environment override (see -h). With -healthcheck it
-// instead checks a running server's /healthz, for container health checks.
+// instead checks a running server's /healthz, for container health checks;
+// with -version it prints which build it is (internal/buildinfo).
 package main
 
 import (
@@ -25,6 +26,7 @@ import (
 	"movesvc/api"
 	"movesvc/engine"
 	"movesvc/engine/games"
+	"movesvc/internal/buildinfo"
 )
 
 func main() {
@@ -36,6 +38,10 @@ func main() {
 		fmt.Fprintln(os.Stderr, "movesvc:", err)
 		os.Exit(2)
 	}
+	if cfg.Version {
+		fmt.Println(buildinfo.Get())
+		return
+	}
 	if cfg.HealthCheck {
 		if err := HealthCheck(cfg.Addr, 3*time.Second); err != nil {
 			fmt.Fprintln(os.Stderr, "movesvc: unhealthy:", err)
@@ -43,11 +49,12 @@ func main() {
 		}
 		return
 	}
-	procs := reserveProcForHTTP(cfg.API.MaxSearches, os.Getenv("GOMAXPROCS") != "")
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	m := NewMain(cfg, games.Registry(), os.Stderr)
-	m.Log.Info("scheduler", slog.Int("gomaxprocs", procs), slog.Int("cpus", runtime.NumCPU()))
+	build := buildinfo.Get()
+	m.Log.Info("starting", slog.String("version", build.Version), slog.String("commit", build.Commit),
+		slog.String("go", build.GoVersion), slog.Int("gomaxprocs", runtime.GOMAXPROCS(0)), slog.Int("cpus", runtime.NumCPU()))
 	if err := m.Run(); err != nil {
 		m.Log.Error("start failed", slog.Any("error", err))
 		os.Exit(1)
@@ -62,21 +69,6 @@ func main() {
 		m.Log.Error("shutdown incomplete", slog.Any("error", err))
 		os.Exit(1)
 	}
-}
-
-// reserveProcForHTTP raises GOMAXPROCS to one more than the searches that
-// run at once, unless the environment set it, and returns the value in
-// force. Searches are CPU-bound: with as many of them as Go processors, a
-// request waits for the scheduler's 10 ms preemption before it is even
-// read, which is what a 503 under overload would cost; one processor more
-// lets the operating system interleave request handling with the searches
-// (measured on 2 CPUs, 2 searches: 503 p50 10 ms at GOMAXPROCS=2, 0.5 ms
-// at 3).
-func reserveProcForHTTP(maxSearches int, setByEnv bool) int {
-	if !setByEnv && runtime.GOMAXPROCS(0) < maxSearches+1 {
-		runtime.GOMAXPROCS(maxSearches + 1)
-	}
-	return runtime.GOMAXPROCS(0)
 }
 
 // Main is the running program: the API server and its listener. Tests use it
@@ -95,11 +87,13 @@ type Main struct {
 }
 
 // NewMain builds the program for cfg and the games in reg, logging JSON to
-// logOut.
+// logOut (newLogger). Its registry holds the API's metrics, the Go and
+// process collectors and movesvc_build_info.
 func NewMain(cfg Config, reg *engine.Registry, logOut io.Writer) *Main {
-	log := slog.New(slog.NewJSONHandler(logOut, &slog.HandlerOptions{Level: cfg.LogLevel}))
+	log := newLogger(logOut, cfg.LogLevel)
 	promReg := prometheus.NewRegistry()
-	promReg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	promReg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
+		buildinfo.Get().Collector())
 	srv := api.New(cfg.API, reg, log, promReg, promReg)
 	return &Main{
 		Config:   cfg,

@@ -29,8 +29,16 @@ func TestParseFlags(t *testing.T) {
 		t.Fatal(err)
 	}
 	if c.Addr != ":8080" || c.API.DefaultTimeout != time.Second || c.API.MaxTimeout != 10*time.Second ||
-		c.WriteTimeout != 20*time.Second || c.API.MaxSearches < 1 || c.API.MaxBodyBytes != 64<<10 {
+		c.WriteTimeout != 20*time.Second || c.API.MaxBodyBytes != 64<<10 || c.ShutdownDelay != DefaultShutdownDelay ||
+		c.API.QueueWait != 0 || c.Version {
 		t.Errorf("defaults: %+v", c)
+	}
+	// Searches and their threads follow the CPUs the process may use.
+	if procs := runtime.GOMAXPROCS(0); c.API.MaxSearches != procs || c.API.SearchThreads != procs {
+		t.Errorf("max-searches %d, search-threads %d, want GOMAXPROCS (%d)", c.API.MaxSearches, c.API.SearchThreads, procs)
+	}
+	if c, err := ParseFlags([]string{"-version"}, env(nil), io.Discard); err != nil || !c.Version {
+		t.Errorf("-version: %+v, %v", c.Version, err)
 	}
 	c, err = ParseFlags([]string{"-max-timeout", "3s"}, env(map[string]string{
 		"MOVESVC_ADDR": "127.0.0.1:9999", "MOVESVC_MAX_TIMEOUT": "5s", "MOVESVC_MAX_SEARCHES": "3", "MOVESVC_LOG_LEVEL": "debug",
@@ -188,19 +196,5 @@ func TestRunFailsOnBusyAddress(t *testing.T) {
 	cfg.Addr = first.Addr()
 	if err := NewMain(cfg, games.Registry(), io.Discard).Run(); err == nil {
 		t.Error("second Run on the same address succeeded")
-	}
-}
-
-func TestReserveProcForHTTP(t *testing.T) {
-	before := runtime.GOMAXPROCS(0)
-	defer runtime.GOMAXPROCS(before)
-	if got := reserveProcForHTTP(before+3, true); got != before {
-		t.Errorf("GOMAXPROCS set by the environment changed to %d", got)
-	}
-	if got := reserveProcForHTTP(before, false); got != before+1 {
-		t.Errorf("GOMAXPROCS %d for %d searches, want %d", got, before, before+1)
-	}
-	if got := reserveProcForHTTP(1, false); got != before+1 {
-		t.Errorf("GOMAXPROCS lowered to %d", got)
 	}
 }

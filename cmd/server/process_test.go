@@ -44,16 +44,33 @@ func (s *syncBuffer) String() string {
 // on a random port with args, returning once it has said where it listens.
 func startBinary(t *testing.T, args ...string) *server {
 	t.Helper()
+	return startBuilt(t, buildBinary(t), nil, args...)
+}
+
+// buildBinary builds the server, static, with buildArgs (such as -ldflags)
+// into a temporary directory and returns its path; it skips the test under
+// -short.
+func buildBinary(t *testing.T, buildArgs ...string) string {
+	t.Helper()
 	if testing.Short() {
 		t.Skip("builds and runs the binary")
 	}
 	bin := filepath.Join(t.TempDir(), "movesvc")
-	build := exec.Command("go", "build", "-o", bin, ".")
+	build := exec.Command("go", append(append([]string{"build", "-o", bin}, buildArgs...), ".")...)
 	build.Env = append(os.Environ(), "CGO_ENABLED=0")
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
+	return bin
+}
+
+// startBuilt starts the server binary bin on a random port with args and
+// env added to the test's environment, returning once it has said where it
+// listens.
+func startBuilt(t *testing.T, bin string, env []string, args ...string) *server {
+	t.Helper()
 	cmd := exec.Command(bin, append([]string{"-addr", "127.0.0.1:0"}, args...)...)
+	cmd.Env = append(os.Environ(), env...)
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
 		t.Fatal(err)

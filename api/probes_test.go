@@ -1,0 +1,82 @@
+package api_test
+
+import (
+	"bufio"
+	"net"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"movesvc/api"
+)
+
+// TestHeadProbes: HEAD /healthz and /readyz answer as GET does, status and
+// headers, with no body; /readyz turns 503 while shutting down.
+func TestHeadProbes(t *testing.T) {
+	ts := newTestServer(t, api.Config{})
+	for _, path := range []string{"/healthz", "/readyz"} {
+		r := ts.do(t, http.MethodHead, path, "", nil)
+		if r.status != http.StatusOK || len(r.body) != 0 || r.header.Get("Content-Type") != "application/json" {
+			t.Errorf("HEAD %s: %d %q, Content-Type %q; want 200, no body, application/json", path, r.status, r.body, r.header.Get("Content-Type"))
+		}
+	}
+	ts.api.SetReady(false)
+	if r := ts.do(t, http.MethodHead, "/readyz", "", nil); r.status != http.StatusServiceUnavailable {
+		t.Errorf("HEAD /readyz while shutting down: %d, want 503", r.status)
+	}
+	if r := ts.do(t, http.MethodHead, "/healthz", "", nil); r.status != http.StatusOK {
+		t.Errorf("HEAD /healthz while shutting down: %d, want 200", r.status)
+	}
+}
+
+// TestProbesAreLoggedAtDebug: at the info level the log has a line for a
+// client's request, with its duration as a string, and none for probes
+// and scrapes (GET and HEAD /healthz, /readyz, GET /metrics).
+func TestProbesAreLoggedAtDebug(t *testing.T) {
+	ts := newTestServer(t, api.Config{})
+	ts.do(t, http.MethodGet, "/healthz", "", nil)
+	ts.do(t, http.MethodHead, "/healthz", "", nil)
+	ts.do(t, http.MethodGet, "/readyz", "", nil)
+	ts.do(t, http.MethodHead, "/readyz", "", nil)
+	ts.do(t, http.MethodGet, "/metrics", "", nil)
+	ts.post(t, `{"game":"tictactoe","moves":["b2"]}`)
+	logs := ts.logs.String()
+	for _, path := range []string{"/healthz", "/readyz", "/metrics"} {
+		if strings.Contains(logs, `"path":"`+path+`"`) {
+			t.Errorf("%s logged at info:\n%s", path, logs)
+		}
+	}
+	if !containsAll(logs, `"msg":"request"`, `"path":"/move"`, `"duration":`) {
+		t.Errorf("no info line with a duration for POST /move:\n%s", logs)
+	}
+}
+
+// TestDeclaredOversizeBodyIsRefusedBeforeItIsSent: a request that declares
+// a Content-Length over the limit and asks to be told to go on (Expect:
+// 100-continue) gets a 413 problem at once, never 100 Continue, and not a
+// 408 after the read timeout: the client sends no body at all.
+func TestDeclaredOversizeBodyIsRefusedBeforeItIsSent(t *testing.T) {
+	ts := newTestServer(t, api.Config{MaxBodyBytes: 4096})
+	for _, path := range []string{"/move", "/moves"} {
+		conn, err := net.Dial("tcp", ts.Listener.Addr().String())
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer conn.Close()
+		_ = conn.SetDeadline(time.Now().Add(30 * time.Second)) // a safety net: the answer needs no body
+		_, err = conn.Write([]byte("POST " + path + " HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\n" +
+			"Content-Length: 1000000\r\nExpect: 100-continue\r\n\r\n"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+		if err != nil {
+			t.Fatalf("%s: reading the answer: %v", path, err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusRequestEntityTooLarge || resp.Header.Get("Content-Type") != "application/problem+json" {
+			t.Errorf("%s with Content-Length 1000000: %s (%s), want 413 problem", path, resp.Status, resp.Header.Get("Content-Type"))
+		}
+	}
+}
