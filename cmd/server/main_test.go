@@ -187,7 +187,7 @@ func TestGracefulShutdown(t *testing.T) {
 }
 
 func TestRunFailsOnBusyAddress(t *testing.T) {
-	cfg, _ := ParseFlags([]string{"-addr", "127.0.0.1:0"}, env(nil), io.Discard)
+	cfg, _ := ParseFlags([]string{"-addr", "127.0.0.1:0", "-shutdown-delay", "0s"}, env(nil), io.Discard)
 	first := NewMain(cfg, games.Registry(), io.Discard)
 	if err := first.Run(); err != nil {
 		t.Fatal(err)
