@@ -16,7 +16,7 @@ func TestSolverKeptByTheBudget(t *testing.T) {
 	size := Game{}.SearchMemory(params)
 	solverBytes := int64(8) << tableBits(0)
 	b := engine.NewMemoryBudget(2 * size)
-	st := newState(t, movesSetup("4453"))
+	st := newState(t, movesSetup(pastBook(t, "Test_L2_R1").moves)) // solved, not read from the book
 
 	r1, err := b.Reserve(context.Background(), size)
 	if err != nil {

@@ -54,10 +54,10 @@ func tableBits(engineBits int) int {
 }
 
 // Search solves the position exactly: from the opening book when the
-// position is in it, else by the solver until ctx ends. With a proved
-// score the result is exact (Complete), the move achieves it, and the
-// principal variation follows optimal moves as far as the time and a node
-// budget allow. When ctx has a deadline, a short heuristic search
+// position is in it (bookAnswer: no search, no node), else by the solver
+// until ctx ends. With a proved score the result is exact (Complete), the
+// move achieves it, and the principal variation follows optimal moves as
+// far as the time and a node budget allow. When ctx has a deadline, a short heuristic search
 // (guessShare of the time) runs before the solve, so that if the deadline
 // stops the solve the result carries the proved bounds' outcome when
 // their sign is known, and the best move known: one proved to win, or to
@@ -73,6 +73,10 @@ func (s *State) Search(ctx context.Context, params engine.Params) engine.Result 
 	}
 	start := time.Now()
 	book := DefaultBook()
+	if res, ok := bookAnswer(s.pos, book); ok {
+		res.Elapsed = time.Since(start)
+		return res
+	}
 	solver := acquireSolver(tableBits(params.TableBits), book, params.Memory)
 	defer releaseSolver(solver, params.Memory)
 	solver.done = ctx.Done()
@@ -125,6 +129,50 @@ func (s *State) Search(ctx context.Context, params engine.Params) engine.Result 
 	res.Nodes = solver.nodes
 	res.Elapsed = time.Since(start)
 	return res
+}
+
+// bookAnswer returns the exact result of p from book without a search: a
+// win at once, or the book's entry with its move and a principal variation
+// that follows the book (bookLine). It reports false when p is in neither.
+func bookAnswer(p Position, book *Book) (engine.Result, bool) {
+	var score, move int
+	if p.CanWinNext() {
+		score, move = (Cells+1-p.moves)/2, winningColumn(&p)
+	} else if e, ok := book.Lookup(p); ok {
+		score, move = e.Score, e.Move
+	} else {
+		return engine.Result{}, false
+	}
+	res := engine.Result{Move: engine.Move(move), Score: score, Outcome: outcomeOf(score),
+		PliesToEnd: pliesToEnd(score, p.moves), Depth: Cells - p.moves, Complete: true}
+	for _, m := range bookLine(p, move, book) {
+		res.PV = append(res.PV, engine.Move(m))
+	}
+	return res, true
+}
+
+// bookLine returns the line from p that starts with first, a move
+// achieving p's score, and goes on with optimal moves as far as they are
+// known without a search: wins at once and the book's moves. It stops at
+// the end of the game or at the first position the book lacks.
+func bookLine(p Position, first int, book *Book) []int {
+	line := []int{first}
+	for move := first; ; line = append(line, move) {
+		if p.IsWinningMove(move) {
+			return line
+		}
+		p.Play(move)
+		switch e, ok := book.Lookup(p); {
+		case p.moves == Cells:
+			return line
+		case p.CanWinNext():
+			move = winningColumn(&p)
+		case ok:
+			move = e.Move
+		default:
+			return line
+		}
+	}
 }
 
 // guessShare is the part of the time to the deadline given to the

@@ -236,22 +236,69 @@ func TestEmptyBoardFromBook(t *testing.T) {
 	if res.Score != 1 || res.Move != 3 || res.Outcome != engine.OutcomeWin || res.PliesToEnd != 41 || !res.Complete {
 		t.Fatalf("empty board: %+v, want score 1, move 4, win in 41 plies", res)
 	}
-	if res.Nodes > 0 && len(res.PV) < 2 {
-		t.Fatalf("empty board searched %d nodes", res.Nodes)
+}
+
+// TestBookAnswers searches positions of the book's complete layers and of
+// its strategy (the book positions past them): each is answered from the
+// book without a search (no node), exact, with the book's move, and a line
+// that follows the book while the positions on it are in the book (or win
+// at once) and is at least as long as the complete layers reach.
+func TestBookAnswers(t *testing.T) {
+	book := DefaultBook()
+	var deep []uint64
+	book.Each(func(key uint64, e BookEntry) {
+		if keyStones(key) > book.Complete() && len(deep) < 50 {
+			deep = append(deep, key)
+		}
+	})
+	if len(deep) == 0 {
+		t.Fatal("no book position past the complete layers")
+	}
+	positions := []Position{{}, newState(t, movesSetup("44")).pos, newState(t, movesSetup("4453")).pos}
+	for _, k := range deep {
+		positions = append(positions, positionFromKey(k))
+	}
+	for _, p := range positions {
+		want, ok := book.Lookup(p)
+		if !ok {
+			t.Fatalf("%x: not in the book", p.Key())
+		}
+		res := engine.Search(context.Background(), &State{pos: p}, engine.Params{})
+		if !res.Complete || res.Nodes != 0 || res.Score != want.Score || int(res.Move) != want.Move {
+			t.Fatalf("%x (%d stones): %+v, want the book's score %d and move %d with no node", p.Key(), p.moves, res, want.Score, want.Move+1)
+		}
+		line := p
+		for i, m := range res.PV {
+			e, inBook := book.Lookup(line)
+			switch {
+			case line.CanWinNext():
+				if !line.IsWinningMove(int(m)) {
+					t.Fatalf("%x: line %v passes over a win at move %d", p.Key(), res.PV, i)
+				}
+			case !inBook || e.Move != int(m):
+				t.Fatalf("%x: line %v leaves the book at move %d", p.Key(), res.PV, i)
+			}
+			line.Play(int(m))
+		}
+		if p.moves+len(res.PV) <= book.Complete() && line.moves < Cells && !line.CanWinNext() {
+			t.Errorf("%x: line %v stops inside the complete layers", p.Key(), res.PV)
+		}
 	}
 }
 
-// TestSearchAfterStoppedSearch runs a search whose principal variation is
-// cut by its node limit, then another: the pooled solver must start fresh
-// (three times in the long run).
+// TestSearchAfterStoppedSearch runs a solve that its context stops at
+// once, then another: the pooled solver must start fresh (three times in
+// the long run).
 func TestSearchAfterStoppedSearch(t *testing.T) {
+	stopped, cancel := context.WithCancel(context.Background())
+	cancel()
+	hard := pastBook(t, "Test_L1_R3")
 	for range longtest.Pick(1, 3) {
-		// From the book: the PV runs into positions past it and stops.
-		first := engine.Search(context.Background(), newState(t, engine.Setup{FromMoves: true}), engine.Params{})
-		if !first.Complete {
-			t.Fatalf("empty board: %+v", first)
+		first := engine.Search(stopped, newState(t, movesSetup(hard.moves)), engine.Params{})
+		if first.Complete || !first.DeadlineHit {
+			t.Fatalf("%s with its context done: %+v", hard.moves, first)
 		}
-		tp := loadTestSet(t, "Test_L1_R1")[0]
+		tp := pastBook(t, "Test_L1_R1")
 		res := engine.Search(context.Background(), newState(t, movesSetup(tp.moves)), engine.Params{})
 		if !res.Complete || res.Score != tp.score {
 			t.Fatalf("%s after another search: %+v, want exact %d", tp.moves, res, tp.score)
