@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"movesvc/engine"
+	"movesvc/engine/strength"
 )
 
 // moveJob is a request to POST /move (or one item of POST /moves) that
@@ -16,7 +17,7 @@ type moveJob struct {
 	g       engine.Game
 	game    engine.Description
 	st      engine.State
-	params  engine.Params
+	params  strength.Params
 	timeout time.Duration
 	// timeoutGiven is true when the request set timeout_ms itself.
 	timeoutGiven bool
@@ -56,7 +57,7 @@ func (s *Server) prepare(r *http.Request, req *moveRequest) (*moveJob, *Problem)
 		return nil, s.stateProblem(r, err)
 	}
 	job := &moveJob{g: game, game: desc, st: st, timeout: timeout, timeoutGiven: req.TimeoutMS != nil, analysis: req.Analysis,
-		params: engine.Params{Depth: depth, TableBits: s.cfg.TableBits}}
+		params: strength.Params{Params: engine.Params{Depth: depth, TableBits: s.cfg.TableBits}}}
 	if req.Level != nil {
 		job.params.Level = *req.Level
 	}
@@ -103,7 +104,7 @@ func (s *Server) admit(ctx context.Context) (release func(), p *Problem) {
 // rejection) when there is none in time. The caller must release the
 // reservation.
 func (s *Server) reserveMemory(ctx context.Context, job *moveJob) (*engine.Reservation, *Problem) {
-	mem, err := s.memory.Reserve(ctx, engine.SearchMemory(job.g, job.params))
+	mem, err := s.memory.Reserve(ctx, engine.SearchMemory(job.g, job.params.Params))
 	if err != nil {
 		s.metrics.Rejections.Inc()
 		return nil, memoryFull()
@@ -152,12 +153,12 @@ func (s *Server) runJob(ctx, clientCtx context.Context, job *moveJob) jobResult 
 	if job.analysis {
 		searchCtx, cancel = engine.ShareDeadline(ctx, 2)
 	}
-	out.res = engine.Search(searchCtx, job.st, job.params)
+	out.res = strength.Search(searchCtx, job.st, job.params)
 	cancel()
 	nodes, deadlineHit := out.res.Nodes, out.res.DeadlineHit
 	if job.analysis && clientCtx.Err() == nil {
-		full := job.params
-		full.Level, full.Progress = 0, nil
+		full := job.params.Params
+		full.Progress = nil
 		out.analysis = engine.Analyze(ctx, job.st, full, job.multiPV)
 		for _, e := range out.analysis {
 			nodes += e.Nodes

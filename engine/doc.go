@@ -38,21 +38,17 @@
 // table from the reservation, and on Release the table stays in the budget's
 // unreserved room for the next search.
 //
-// Around the search (analysis.go, level.go, progress.go):
+// Around the search (analysis.go, progress.go):
 //
 //   - Analyze scores every move by a plain search of the position after it,
 //     in rounds of increasing depth so that the scores compared are of one
 //     depth (the multi-PV of https://www.chessprogramming.org/Multiple_PVs,
 //     done by separate searches); a game may bring its own (Analyzer).
-//   - Weaker levels (Params.Level): a win at once when there is one, else a
-//     shallow analysis, then a seeded choice among the near-best moves (within
-//     a score margin of the best that widens as the level drops; a game may
-//     scale it, LevelMarginer) that never passes over a proved win nor plays
-//     a proved loss when something else is not lost. A game that analyses
-//     only a few candidates (PartialAnalyzer) plays its search's move
-//     unless the draw deviates, and then adds that move to the candidates.
-//     A game may bound the levels' searches by nodes (LevelNoder,
-//     Params.MaxNodes), a finer grade than whole plies.
 //   - Params.Progress hears of every completed iteration, allocating
 //     nothing; a search that does not iterate reports its result once.
+//
+// Search always plays at full strength. The weaker levels (1 to
+// MaxLevel-1) are played above it, by movesvc/engine/strength, which a
+// game grades through the level capabilities declared here (LevelDepther,
+// LevelNoder, LevelMarginer, PartialAnalyzer).
 package engine
