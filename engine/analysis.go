@@ -29,13 +29,6 @@ type MoveScore struct {
 	Lower, Upper int
 }
 
-// Analyzer is implemented by a State whose game analyses its moves itself:
-// an exact solver scoring every move, or a game with too many moves to
-// score them all. Analyze has the contract of the function Analyze.
-type Analyzer interface {
-	Analyze(ctx context.Context, params Params, n int) []MoveScore
-}
-
 // Analyze scores the moves of st, which must not be over, best first
 // (SortMoveScores): one entry per legal move, cut to the n best when n > 0,
 // each scored by a search of the position after it under params (Progress

@@ -47,8 +47,45 @@
 //   - Params.Progress hears of every completed iteration, allocating
 //     nothing; a search that does not iterate reports its result once.
 //
-// Search always plays at full strength. The weaker levels (1 to
-// MaxLevel-1) are played above it, by movesvc/engine/strength, which a
-// game grades through the level capabilities declared here (LevelDepther,
-// LevelNoder, LevelMarginer, PartialAnalyzer).
+// # Capabilities
+//
+// A game may implement optional interfaces beyond Game and State, in the
+// way of net/http's Flusher and Hijacker: the engine, or the strength
+// package above it, finds them by type assertion and does without them
+// when they are missing. All are declared in capabilities.go. Every game
+// asserts each one it implements at compile time (var _ engine.Searcher =
+// (*State)(nil)), so that a typo in a method signature fails the build
+// instead of silently dropping the capability.
+//
+//	interface        on     games                      what is done with it
+//	---------------  -----  -------------------------  ----------------------------------------
+//	Searcher         State  tictactoe connect4 gomoku  Search delegates to the game's own search
+//	                                                   (solution table; exact solver; threat
+//	                                                   search and PVS).
+//	ExactScorer      State  tictactoe connect4         ProvedScore: a proved result is reported
+//	                                                   in the game's score convention, not
+//	                                                   DefaultExactScore.
+//	Analyzer         State  connect4 gomoku            Analyze delegates to the game's own
+//	                                                   analysis (exact scores; multipv).
+//	PartialAnalyzer  State  gomoku                     strength.Search: a level plays its
+//	                                                   search's move and analyses the game's few
+//	                                                   candidates only when it deviates.
+//	LevelDepther     State  tictactoe connect4 gomoku  strength.Depth: the plies a weaker level
+//	                                                   searches, instead of the level itself.
+//	LevelNoder       State  gomoku                     strength.Nodes: a node limit on every
+//	                                                   search of a weaker level.
+//	LevelMarginer    State  tictactoe connect4         strength.Margin: how far below the best a
+//	                                                   level's move may score, in the game's
+//	                                                   units, instead of strength.DefaultMargin.
+//	SearchMemorer    Game   tictactoe connect4 gomoku  SearchMemory: what a server reserves from
+//	                                                   its MemoryBudget before each search,
+//	                                                   instead of one generic table.
+//	Warmer           Game   connect4 gomoku            Registry.Warm builds the game's large
+//	                                                   tables (opening book, pattern tables)
+//	                                                   before a server takes requests.
+//
+// The level capabilities are used by movesvc/engine/strength, which plays
+// the weaker levels 1 to MaxLevel-1 above Search (Search always plays at
+// full strength); they are declared here with the others so that a game
+// implements and asserts every capability importing engine alone.
 package engine

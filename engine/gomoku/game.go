@@ -39,6 +39,18 @@ const (
 // value is ready to use.
 type Game struct{}
 
+// The capabilities Gomoku implements (engine's package doc lists them),
+// checked by the compiler.
+var (
+	_ engine.SearchMemorer   = Game{}
+	_ engine.Warmer          = Game{} // the pattern tables
+	_ engine.Searcher        = (*State)(nil)
+	_ engine.Analyzer        = (*State)(nil)
+	_ engine.PartialAnalyzer = (*State)(nil) // multipv scores a few candidates
+	_ engine.LevelDepther    = (*State)(nil)
+	_ engine.LevelNoder      = (*State)(nil)
+)
+
 // Name returns "gomoku".
 func (Game) Name() string { return "gomoku" }
 
