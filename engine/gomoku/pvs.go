@@ -371,24 +371,17 @@ func (s *searcher) pvs(depth, ply int, alpha, beta int32) int32 {
 	}
 
 	key := b.hash
-	ttMove := -1
-	if score, move, d, bound, ok := s.tt.Probe(key); ok {
-		ttMove = int(move)
-		if d >= depth {
-			score = fromTT(score, ply)
-			if bound == engine.BoundExact ||
-				bound == engine.BoundLower && score >= beta ||
-				bound == engine.BoundUpper && score <= alpha {
-				return score
-			}
-		}
+	move, score, cut := s.tt.Cutoff(key, depth, ply, alpha, beta)
+	if cut {
+		return score
 	}
+	ttMove := int(move)
 	if s.useThreats && !oppFour && depth >= interiorVCFDepth {
 		if v, won := s.vcfWin(ply, interiorVCFBudget); won {
 			if s.stopped {
 				return 0
 			}
-			s.tt.Store(key, toTT(v, ply), engine.NoMove, depth, engine.BoundLower)
+			s.tt.Store(key, engine.ScoreToTable(v, ply), engine.NoMove, depth, engine.BoundLower)
 			return v
 		}
 		if s.stopped {
@@ -469,14 +462,7 @@ func (s *searcher) pvs(depth, ply int, alpha, beta int32) int32 {
 		}
 	}
 	s.sp = start
-	bound := engine.BoundExact
-	switch {
-	case best <= alphaOrig:
-		bound = engine.BoundUpper
-	case best >= beta:
-		bound = engine.BoundLower
-	}
-	s.tt.Store(key, toTT(best, ply), engine.Move(bestMove), depth, bound)
+	s.tt.StoreNode(key, best, engine.Move(bestMove), depth, ply, alphaOrig, beta)
 	return best
 }
 
@@ -595,35 +581,11 @@ func (s *searcher) generate(ply, ttMove int) (n int, quiet bool) {
 
 // updatePV makes m followed by the child's variation the variation at ply.
 func (s *searcher) updatePV(ply, m int) {
-	row := &s.pv[ply]
-	row[ply] = int16(m)
-	n := ply + 1
-	if child := ply + 1; child < maxPly {
-		n += copy(row[ply+1:], s.pv[child][child:s.pvLen[child]])
+	var child []int16
+	if c := ply + 1; c < maxPly {
+		child = s.pv[c][c:s.pvLen[c]]
 	}
-	s.pvLen[ply] = n
-}
-
-// toTT converts a score at ply from the root into one relative to the node.
-func toTT(v int32, ply int) int32 {
-	switch {
-	case v >= engine.WinThreshold:
-		return v + int32(ply)
-	case v <= -engine.WinThreshold:
-		return v - int32(ply)
-	}
-	return v
-}
-
-// fromTT converts a node-relative table score back to one at ply.
-func fromTT(v int32, ply int) int32 {
-	switch {
-	case v >= engine.WinThreshold:
-		return v - int32(ply)
-	case v <= -engine.WinThreshold:
-		return v + int32(ply)
-	}
-	return v
+	s.pvLen[ply] = engine.ExtendPV(s.pv[ply][:], ply, int16(m), child)
 }
 
 // pass gives the move to the other side without a stone, for asking what
