@@ -55,14 +55,6 @@ func buildCombos() *[comboKeys]comboInfo {
 	return t
 }
 
-// Move-ordering bonuses of the winning combinations.
-const (
-	scoreFive      = 1 << 20
-	scoreOpen4     = 1 << 17 // an open four or a double four
-	scoreFourThree = 1 << 15
-	scoreDouble3   = 1 << 13
-)
-
 // comboOf describes the cell whose four line patterns are ps. Its score is
 // the sum of the line values, plus a bonus for the combinations that win,
 // or scoreFive alone for a five.

@@ -7,20 +7,6 @@ import (
 	"movesvc/engine"
 )
 
-// patternValue is the worth of one pattern a player could make on one line
-// by playing at one empty cell, for move ordering (comboOf).
-var patternValue = [numPatterns]int32{
-	patNone:  0,
-	patOne:   1,
-	patTwo:   4,
-	patOpen2: 12,
-	patThree: 20,
-	patOpen3: 60,
-	patFour:  70,
-	patOpen4: 400,
-	patFive:  2000,
-}
-
 // featuresPerSide is the number of features of one player: the count of
 // each line pattern over the empty cells, then the count of each cell
 // class.

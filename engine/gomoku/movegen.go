@@ -115,7 +115,7 @@ func (s *searcher) fives(colour int) int {
 // for ordering, and returns their number.
 func (s *searcher) fours(colour int) int {
 	b := s.b
-	return s.pushFours(colour, func(i int) int32 { return b.cellScore(colour, i) + b.cellScore(1-colour, i)/2 })
+	return s.pushFours(colour, func(i int) int32 { return b.cellScore(colour, i) + b.cellScore(1-colour, i)/threatDefenceDivisor })
 }
 
 // defences pushes the moves that may stop colour's open threes and returns
@@ -212,7 +212,7 @@ func (s *searcher) candidates(colour int) int {
 	b := s.b
 	start := s.newList()
 	b.area(func(i int) bool {
-		s.push(i, b.cellScore(colour, i)+b.cellScore(1-colour, i)*7/8+s.history[colour][i]/64)
+		s.push(i, b.cellScore(colour, i)+b.cellScore(1-colour, i)*candidateDefenceEighths/8+s.history[colour][i]/historyDivisor)
 		return true
 	})
 	return s.sp - start

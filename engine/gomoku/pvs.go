@@ -2,119 +2,6 @@ package gomoku
 
 import "movesvc/engine"
 
-// aspiration is the half-width of the window around the previous
-// iteration's score. A search that fails is searched again with the failing
-// side moved to twice the width beyond the returned bound (the search is
-// fail-soft, so the bound says where the score lies), and only if that
-// fails too with the full window (widenWindow). Going straight to the full
-// window searched 8.17 M nodes on the 109 arena positions at depth 7 and
-// 1.08 M on BenchmarkSearchThreads (depth 8); the widening step 7.68 M and
-// 0.82 M; no aspiration at all 7.66 M; a half-width of 250, 8.04 M. In
-// games at 1 s a move the two scored the same (README).
-const aspiration = 60
-
-// VCF inside the main search: at inner nodes with at least
-// interiorVCFDepth plies left, within interiorVCFBudget nodes. Not at the
-// horizon, where most nodes are: there the static evaluation and the wins
-// read off the cell classes (quickWin) stand in. At 100 ms a move the search
-// with VCF at every inner node and at the horizon (64 nodes) lost 42–58 to
-// one without VCF in the tree, which gets a ply or two deeper in the same
-// time; VCF at the horizon within 16 nodes, or only where the side to move
-// has four or more four-making cells, then lost 45–55 and 40–60 to none.
-// Inner nodes with two or more plies left cost nothing measurable (103–97
-// against three or more, 200 games), and with them the puzzles keep being
-// solved at depth 8 (puzzle 473, a 33-ply win, needs VCF two plies above
-// the horizon). (VCT inside the tree, near the root, with 3000 nodes a
-// node, was tried earlier and dropped for the same reason: it held the
-// search to 2 to 4 plies where it reaches 4 to 6.)
-const (
-	interiorVCFDepth  = 2
-	interiorVCFBudget = 400
-)
-
-// Move-count pruning (https://www.chessprogramming.org/Futility_Pruning#MoveCountBasedPruning):
-// at a quiet node (the opponent has neither a four nor an open three, so
-// every cell near the stones is a candidate) only the first
-// pruneBase+prunePerPly*depth candidates in move order are searched, and
-// after them only the moves that make an open three or a four. Three
-// safeguards keep it from hiding wins:
-//   - when every move searched so far loses, the rest are searched too, so
-//     that a proved loss (and the win it proves one ply up) still considers
-//     every candidate;
-//   - the root is never pruned;
-//   - a node where the side to move has pruneFourCells or more cells and
-//     lines where it makes a four is not pruned: there a quiet move may set
-//     up continuous fours (puzzle 502 is won by an open two that comes 25th
-//     in move order; with a threshold of 6 it is missed at depth 8).
-//
-// The ordering puts the cells that make or stop the strongest lines first,
-// and the deeper search the narrower tree buys wins more games: against the
-// full-width search the pruned one scored 109–90–1 at 40,000 nodes a move
-// (200 games) and 63–37 at 100 ms a move (100 games). Earlier trials
-// without the all-moves-lose and four-cell safeguards, at 40,000 nodes:
-// widths from 5+depth to 12+2*depth scored 55% to 64% (100 games each),
-// and pruning only outside the principal variation 49%. Once the search
-// dropped VCF near the horizon (and got a third cheaper), 6+2*depth beat
-// 10+2*depth 533–465–2 over 1,000 games at 100 ms a move (+24 Elo, about two
-// standard errors), with all 600 puzzles still solved at depth 8.
-const (
-	pruneBase      = 6
-	prunePerPly    = 2
-	pruneFourCells = 4
-)
-
-// Null-move pruning (https://www.chessprogramming.org/Null_Move_Pruning):
-// at a node off the principal variation (a null window) with
-// nullMoveDepth or more plies left, where neither side has a threat (the
-// opponent has no four and no open three to answer; the side to move can
-// make neither a four nor an open four), the static evaluation is at least
-// beta and the move before was not itself a pass, the side to move passes
-// and the opponent searches nullMoveReduction plies shallower than a move
-// would be; if that still fails high, so does the node. Gomoku has no
-// zugzwang (a stone never hurts its owner), so a pass is never better than
-// the best move and the only error is the shallower search; proved wins
-// after a pass are not taken, their distance would be wrong. With it the
-// six BenchmarkSearchThreads positions reach depth 8 in 1.08 M nodes
-// instead of 1.35 M, and the puzzles take 17.6 k nodes each instead of
-// 23.2 k, all 600 still solved (a reduction of 1, or of 2 from depth 3 or
-// 4, saved less); against the depth-6 stand-in at 1 s a move the engine
-// scored 142–18 with it and 133–27 without on the arena's seeds 42 to 49,
-// 134–25–1 and 134–26 on seeds 50 to 57: within the noise in games. Part
-// of the forward pruning Options.NoPruning turns off.
-const (
-	nullMoveDepth     = 2
-	nullMoveReduction = 2
-)
-
-// Late-move reductions (https://www.chessprogramming.org/Late_Move_Reductions):
-// at a quiet node with reductionDepth or more plies left where the side to
-// move cannot make a four, a move from the reductionFrom'th on (counting
-// from 0) that is neither the table's move nor a killer, and makes an open
-// three for neither side, is searched a ply shallower with a null window
-// first, and again at full depth if it beats alpha. The four-making
-// exception keeps long attacks whole: without it puzzle 473 (a 33-ply win)
-// was missed at depth 8 and at 5 s. With it the six BenchmarkSearchThreads
-// positions reach depth 8 in 0.72 M nodes instead of 0.82 M (0.66 M
-// without the exception), all 600 puzzles solved in the same 17.5 k nodes
-// each. Against the depth-6 stand-in at 1 s a move the engine scored
-// 281–39 with them and 272–48 without on the same 320 games (within the
-// noise; reducing at every quiet node, 283–37). Part of the forward pruning
-// Options.NoPruning turns off.
-const (
-	reductionDepth = 3
-	reductionFrom  = 4
-)
-
-// quiescence is how many unforced plies past the horizon the main search
-// (unless plain) goes on answering an open three of the opponent's: at
-// depth 0 down to -quiescence+1 such a node searches the defences and its
-// own fours, and at -quiescence it is evaluated like any other horizon node.
-// Answers to a four are forced, cost no depth and are never cut off. With
-// two plies the puzzles take fewer nodes than with one (19 k against 24 k a
-// puzzle); without the bound the search explodes in positions full of
-// threes (puzzle 470 no longer solved in a million nodes).
-const quiescence = 2
-
 // iterate runs iterative deepening from depth 1 to maxDepth over the root
 // moves. The first iteration always scores at least one root move, the
 // first in order, and may be stopped after it (its best move so far is
@@ -251,7 +138,7 @@ func (s *searcher) rootCandidates(depth int) int {
 	for j := start; j < start+n; j++ {
 		m := int(s.moves[j])
 		b.play(m)
-		s.threatNodes, s.budget = 0, total/uint64(n)+64
+		s.threatNodes, s.budget = 0, total/uint64(n)+rootRefutationSlack
 		refuted := s.vcf(maxVCF) == 0 && s.threatNodes <= s.budget
 		b.undo(m)
 		if s.stopped {
@@ -468,7 +355,10 @@ func (s *searcher) pvs(depth, ply int, alpha, beta int32) int32 {
 
 // reducible reports whether m, a late move of a quiet node ply plies from
 // the root whose table move is ttMove, may be searched a ply shallower: it
-// is neither ttMove nor a killer, and makes an open three for neither side.
+// is neither ttMove nor a killer, and makes an open three for neither side
+// (https://www.chessprogramming.org/Late_Move_Reductions). Nodes where the
+// side to move can make a four reduce nothing, which keeps long attacks
+// whole.
 func (s *searcher) reducible(m, ply, ttMove int) bool {
 	if m == ttMove || ply < maxPly && (m == s.killers[ply][0] || m == s.killers[ply][1]) {
 		return false
@@ -479,12 +369,21 @@ func (s *searcher) reducible(m, ply, ttMove int) bool {
 	return mine < patOpen3 && theirs < patOpen3
 }
 
-// nullMove tries null-move pruning at a node ply plies from the root with
-// depth plies left and the window (alpha, beta): where it may (see
-// nullMoveReduction), the side to move passes and the opponent's search to
-// depth-1-nullMoveReduction plies says whether the node fails high even
-// so. It returns that value and true when it does; false otherwise, and
-// when the deadline stopped the search (s.stopped).
+// nullMove tries null-move pruning
+// (https://www.chessprogramming.org/Null_Move_Pruning) at a node ply plies
+// from the root with depth plies left and the window (alpha, beta): at a
+// node off the principal variation (a null window) with nullMoveDepth or
+// more plies left, where neither side has a threat (the opponent has no
+// four and no open three to answer; the side to move can make neither a
+// four nor an open four), the static evaluation is at least beta and the
+// move before was not itself a pass, the side to move passes and the
+// opponent's search to depth-1-nullMoveReduction plies says whether the
+// node fails high even so. Gomoku has no zugzwang (a stone never hurts its
+// owner), so a pass is never better than the best move and the only error
+// is the shallower search; proved wins after a pass are not taken, their
+// distance would be wrong. It returns that value and true when the node
+// fails high; false otherwise, and when the deadline stopped the search
+// (s.stopped).
 func (s *searcher) nullMove(depth, ply int, alpha, beta int32) (int32, bool) {
 	b := s.b
 	me, opp := b.toMove(), 1-b.toMove()
@@ -504,8 +403,15 @@ func (s *searcher) nullMove(depth, ply int, alpha, beta int32) (int32, bool) {
 }
 
 // width returns how many candidates a quiet node at depth searches before
-// only the threats: pruneBase+prunePerPly*depth, or Options.pruneWidth when
-// a test sets it.
+// only the threats (move-count pruning,
+// https://www.chessprogramming.org/Futility_Pruning#MoveCountBasedPruning):
+// pruneBase+prunePerPly*depth, or Options.pruneWidth when a test sets it.
+// Three safeguards keep the pruning from hiding wins: when every move
+// searched so far loses, the rest are searched too, so that a proved loss
+// (and the win it proves one ply up) considers every candidate; the root is
+// never pruned; and neither is a node where the side to move has
+// pruneFourCells or more cells and lines where it makes a four, where a
+// quiet move may set up continuous fours.
 func (s *searcher) width(depth int) int {
 	if s.pruneWidth > 0 {
 		return s.pruneWidth
@@ -528,7 +434,10 @@ func (s *searcher) keepThreats(colour, from, to int) int {
 
 // vcfWin looks, within budget nodes, for the side to move's continuous
 // fours at a node ply plies from the root where the opponent has no four,
-// and returns the proved win, if any.
+// and returns the proved win, if any. The main search looks only at inner
+// nodes (interiorVCFDepth), not at the horizon, where most nodes are: there
+// the static evaluation and the wins read off the cell classes (quickWin)
+// stand in, and the search gets deeper in the same time.
 func (s *searcher) vcfWin(ply int, budget uint64) (int32, bool) {
 	b := s.b
 	me := b.toMove()
@@ -569,11 +478,11 @@ func (s *searcher) generate(ply, ttMove int) (n int, quiet bool) {
 		m := int(s.moves[j])
 		switch {
 		case m == ttMove:
-			s.scores[j] = 1 << 30
+			s.scores[j] = orderTableMove
 		case ply < maxPly && m == s.killers[ply][0]:
-			s.scores[j] += 1 << 16
+			s.scores[j] += orderKiller
 		case ply < maxPly && m == s.killers[ply][1]:
-			s.scores[j] += 1 << 15
+			s.scores[j] += orderSecondKiller
 		}
 	}
 	return n, quiet

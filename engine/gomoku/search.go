@@ -267,16 +267,12 @@ func (s *searcher) poll() {
 // requested depth: small for shallow requests, growing fourfold per ply, at
 // most maxRootThreatNodes and an eighth of the node limit when there is one.
 func (s *searcher) rootThreatBudget(depth int) uint64 {
-	b := min(uint64(250)<<(2*uint(min(depth, 10))), maxRootThreatNodes)
+	b := min(uint64(rootThreatBase)<<(2*uint(min(depth, 10))), maxRootThreatNodes)
 	if s.maxNodes != 0 {
-		b = min(b, s.maxNodes/8)
+		b = min(b, s.maxNodes/rootThreatNodeShare)
 	}
 	return b
 }
-
-// maxRootThreatNodes bounds each root threat search, about a quarter of a
-// second.
-const maxRootThreatNodes = 200_000
 
 // Search finds a move for the side to move: SearchWith with no options.
 func (st *State) Search(ctx context.Context, params engine.Params) engine.Result {
@@ -318,7 +314,7 @@ func (st *State) SearchWith(ctx context.Context, params engine.Params, opt Optio
 	s.maxNodes = params.MaxNodes
 	s.progress = progressHook{fn: params.Progress, start: start, size: b.size}
 	if d, ok := ctx.Deadline(); ok {
-		s.threatUntil = start.Add(d.Sub(start) / 4)
+		s.threatUntil = start.Add(d.Sub(start) / rootThreatTimeShare)
 	}
 	res := s.root(depth)
 	res.Elapsed = time.Since(start)
@@ -378,9 +374,9 @@ func (s *searcher) root(depth int) engine.Result {
 		if plies := s.vcf(maxVCF); plies > 0 && s.threatMove >= 0 {
 			return proved(engine.OutcomeWin, s.threatMove, plies)
 		}
-		if depth >= 3 {
+		if depth >= rootVCTFromDepth {
 			s.threatNodes = 0
-			for d := 1; d <= 3 && !s.stopped; d++ {
+			for d := 1; d <= rootVCTThrees && !s.stopped; d++ {
 				s.threatMove = -1
 				if plies := s.vctAttack(d); plies > 0 && s.threatMove >= 0 {
 					return proved(engine.OutcomeWin, s.threatMove, plies)
@@ -398,7 +394,7 @@ func (s *searcher) root(depth int) engine.Result {
 		loss, plies := res.Outcome, res.PliesToEnd
 		s.useThreats, s.threads = false, 1
 		s.tt.NewSearch()
-		res = s.iterate(min(depth, 4))
+		res = s.iterate(min(depth, lossDefenceDepth))
 		res.Outcome, res.PliesToEnd, res.Complete = loss, plies, true
 	}
 	return res
