@@ -177,40 +177,6 @@ func parseSize(v any) (size int, given bool, err error) {
 	return int(n), true, nil
 }
 
-// setStones puts the stones of a parsed board (row-major cells) on the empty
-// board, alternating colours so that the ply and side to move follow from
-// the counts.
-func (b *board) setStones(cells []grid.Cell) {
-	var lists [2][]int
-	for i, c := range cells {
-		if c != grid.Empty {
-			lists[c-1] = append(lists[c-1], b.index(i/b.size, i%b.size))
-		}
-	}
-	for k := range lists[0] {
-		b.play(lists[0][k])
-		if k < len(lists[1]) {
-			b.play(lists[1][k])
-		}
-	}
-	b.five = false
-}
-
-// fiveOnBoard reports whether a colour has a winning line on the board.
-func (b *board) fiveOnBoard() (colour int, ok bool) {
-	for i, c := range b.cells {
-		if c != black && c != white {
-			continue
-		}
-		for d := range 4 {
-			if b.linePat(int(c)-1, d, i) == patFive {
-				return int(c) - 1, true
-			}
-		}
-	}
-	return 0, false
-}
-
 // Warm builds the pattern tables of both rules (about 0.15 s each), which
 // are otherwise built by the first position of each rule (engine.Warmer).
 func (Game) Warm() {

@@ -239,16 +239,16 @@ func (s *searcher) pvs(depth, ply int, alpha, beta int32) int32 {
 	}
 	oppFour := b.count[opp][patFive] > 0
 	if !s.plain {
-		if p := b.quickWin(); p > 0 {
+		if p := quickWin(b); p > 0 {
 			return engine.WinScore - int32(ply+p)
 		}
 	}
 	if ply >= maxPly-1 {
-		return b.evaluate(s.weights)
+		return evaluate(b, s.weights)
 	}
 	if depth <= 0 {
 		if s.plain || !oppFour && (b.count[opp][patOpen4] == 0 || depth <= -quiescence) {
-			return b.evaluate(s.weights)
+			return evaluate(b, s.weights)
 		}
 	}
 	alpha = max(alpha, -(engine.WinScore - int32(ply)))
@@ -390,7 +390,7 @@ func (s *searcher) nullMove(depth, ply int, alpha, beta int32) (int32, bool) {
 	if !s.nullPrune || beta-alpha != 1 || depth < nullMoveDepth || ply <= s.nullPly+1 ||
 		b.count[opp][patFive]+b.count[opp][patOpen4] > 0 ||
 		b.count[me][patFour]+b.count[me][patOpen4] > 0 ||
-		b.evaluate(s.weights) < beta {
+		evaluate(b, s.weights) < beta {
 		return 0, false
 	}
 	b.pass()
@@ -495,20 +495,4 @@ func (s *searcher) updatePV(ply, m int) {
 		child = s.pv[c][c:s.pvLen[c]]
 	}
 	s.pvLen[ply] = engine.ExtendPV(s.pv[ply][:], ply, int16(m), child)
-}
-
-// pass gives the move to the other side without a stone, for asking what
-// the opponent threatens; unpass takes it back.
-func (b *board) pass() {
-	b.hash ^= zobristSide
-	if b.ply > 0 {
-		b.history[b.ply] = b.history[b.ply-1]
-	}
-	b.box[b.ply+1] = b.box[b.ply]
-	b.ply++
-}
-
-func (b *board) unpass() {
-	b.ply--
-	b.hash ^= zobristSide
 }

@@ -338,7 +338,7 @@ func proved(o engine.Outcome, m, plies int) engine.Result {
 
 // opening returns the result for a move chosen without search.
 func (s *searcher) opening(m int) engine.Result {
-	return engine.Result{Move: engine.Move(m), Score: int(s.b.evaluate(s.weights)), Depth: 1, Complete: true,
+	return engine.Result{Move: engine.Move(m), Score: int(evaluate(s.b, s.weights)), Depth: 1, Complete: true,
 		PV: []engine.Move{engine.Move(m)}}
 }
 
@@ -351,7 +351,7 @@ func (s *searcher) root(depth int) engine.Result {
 	case b.stones == 0:
 		return s.opening(b.index(b.size/2, b.size/2))
 	case b.stones == 1:
-		return s.opening(b.secondMove())
+		return s.opening(secondMove(b))
 	}
 	if b.count[me][patFive] > 0 {
 		s.fives(me)
@@ -400,10 +400,10 @@ func (s *searcher) root(depth int) engine.Result {
 	return res
 }
 
-// secondMove returns the reply to a lone stone: its diagonal neighbour on
+// secondMove returns the reply to the lone stone on b: its diagonal neighbour on
 // the side of the centre. Every diagonal neighbour of a centre stone is the
 // same move by symmetry, and the diagonal is the usual strong reply.
-func (b *board) secondMove() int {
+func secondMove(b *board) int {
 	row, col := b.rowCol(b.lastMove())
 	c := b.size / 2
 	dr, dc := 1, 1
