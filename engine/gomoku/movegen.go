@@ -190,6 +190,43 @@ func (s *searcher) candidates(colour int) int {
 	return s.sp - start
 }
 
+// generate pushes the moves of the node at ply and returns their number:
+// the block when the opponent has a four; fours and defences when it has an
+// open three; otherwise every cell within two of a stone, and quiet is
+// true. The table move and the killers are scored first.
+func (s *searcher) generate(ply, ttMove int) (n int, quiet bool) {
+	b := s.b
+	me, opp := b.toMove(), 1-b.toMove()
+	switch {
+	case s.plain:
+		n, quiet = s.candidates(me), true
+	case b.count[opp][patFive] > 0:
+		n = s.fives(opp)
+		if n > 1 {
+			s.sp -= n - 1
+			n = 1
+		}
+		return n, false
+	case b.count[opp][patOpen4] > 0:
+		n = s.defences(opp)
+	default:
+		n, quiet = s.candidates(me), true
+	}
+	start := s.sp - n
+	for j := start; j < s.sp; j++ {
+		m := int(s.moves[j])
+		switch {
+		case m == ttMove:
+			s.scores[j] = orderTableMove
+		case ply < maxPly && m == s.killers[ply][0]:
+			s.scores[j] += orderKiller
+		case ply < maxPly && m == s.killers[ply][1]:
+			s.scores[j] += orderSecondKiller
+		}
+	}
+	return n, quiet
+}
+
 // pick moves the best-scored move of moves[from:to] to position from and
 // returns it.
 func (s *searcher) pick(from, to int) int {
