@@ -4,146 +4,208 @@ import "movesvc/engine"
 
 // pvs searches the position to depth plies at ply from the root and returns
 // its fail-soft value: <= alpha is an upper bound, >= beta a lower bound,
-// otherwise exact. Forced replies to a four do not use up depth; at the
-// horizon a four is still answered and, unless plain, so is an open three
-// for quiescence more unforced plies (the replies are the defences and the
-// side to move's own fours); then the static evaluation.
-// Unless plain, a win that needs no search (quickWin) is returned at once,
-// and inner nodes with interiorVCFDepth plies or more left look for
-// continuous fours first (vcfWin). When the deadline or the node limit
-// stops the search the value is meaningless and s.stopped is set.
+// otherwise exact. When the deadline or the node limit stops the search the
+// value is meaningless and s.stopped is set. The steps, in order:
+//
+//   - a value without search (settled): the game decided, a five to make,
+//     a win read off the cell classes, the horizon;
+//   - mate-distance pruning: no result beats a win at the next ply;
+//   - the transposition table's cutoff, and its move to search first;
+//   - a win by continuous fours, at inner nodes (interiorVCF);
+//   - null-move pruning (nullMove);
+//   - the moves (generate, searchMoves): only the block against a four,
+//     which uses no depth; the defences against an open three; otherwise
+//     the candidates, pruned by move count;
+//   - the result stored in the table.
 func (s *searcher) pvs(depth, ply int, alpha, beta int32) int32 {
 	s.nodes++
 	s.poll()
 	if s.stopped {
 		return 0
 	}
-	b := s.b
 	s.pvLen[ply] = ply
-	if b.five {
-		return -(engine.WinScore - int32(ply))
-	}
-	if b.full() {
-		return 0
-	}
-	me, opp := b.toMove(), 1-b.toMove()
-	if b.count[me][patFive] > 0 {
-		return engine.WinScore - int32(ply) - 1
-	}
-	oppFour := b.count[opp][patFive] > 0
-	if !s.plain {
-		if p := quickWin(b); p > 0 {
-			return engine.WinScore - int32(ply+p)
-		}
-	}
-	if ply >= maxPly-1 {
-		return evaluate(b, s.weights)
-	}
-	if depth <= 0 {
-		if s.plain || !oppFour && (b.count[opp][patOpen4] == 0 || depth <= -quiescence) {
-			return evaluate(b, s.weights)
-		}
+	if v, ok := s.settled(depth, ply); ok {
+		return v
 	}
 	alpha = max(alpha, -(engine.WinScore - int32(ply)))
 	beta = min(beta, engine.WinScore-int32(ply)-1)
 	if alpha >= beta {
 		return alpha
 	}
-
-	key := b.hash
-	move, score, cut := s.tt.Cutoff(key, depth, ply, alpha, beta)
+	key := s.b.hash
+	ttMove, score, cut := s.tt.Cutoff(key, depth, ply, alpha, beta)
 	if cut {
 		return score
 	}
-	ttMove := int(move)
-	if s.useThreats && !oppFour && depth >= interiorVCFDepth {
-		if v, won := s.vcfWin(ply, interiorVCFBudget); won {
-			if s.stopped {
-				return 0
-			}
-			s.tt.Store(key, engine.ScoreToTable(v, ply), engine.NoMove, depth, engine.BoundLower)
-			return v
-		}
-		if s.stopped {
-			return 0
-		}
+	if v, done := s.interiorVCF(depth, ply, key); done {
+		return v
 	}
-
 	if v, cut := s.nullMove(depth, ply, alpha, beta); cut || s.stopped {
 		return v
 	}
-
 	start := s.sp
-	n, quiet := s.generate(ply, ttMove)
+	n, quiet := s.generate(ply, int(ttMove))
 	if n == 0 {
 		// Only an open three of the opponent's leaves no move to try:
 		// nothing stops it, and it wins by an open four in four plies.
 		s.sp = start
 		return -(engine.WinScore - int32(ply+4))
 	}
+	best, bestMove := s.searchMoves(depth, ply, alpha, beta, n, quiet, int(ttMove))
+	s.sp = start
+	if s.stopped {
+		return 0
+	}
+	s.tt.StoreNode(key, best, engine.Move(bestMove), depth, ply, alpha, beta)
+	return best
+}
+
+// settled returns the value of the node ply plies from the root with depth
+// plies left, and true, when it needs no search: the opponent's last move
+// made five (a loss) or filled the board (a draw); the side to move makes
+// five next move; unless plain, it wins by a sequence the cell classes
+// prove (quickWin); the ply limit; or the horizon (depth <= 0), where the
+// static evaluation stands unless a four is to be answered or, unless
+// plain, an open three within quiescence plies past it. It returns false
+// when the node must be searched.
+func (s *searcher) settled(depth, ply int) (int32, bool) {
+	b := s.b
+	if b.five {
+		return -(engine.WinScore - int32(ply)), true
+	}
+	if b.full() {
+		return 0, true
+	}
+	me, opp := b.toMove(), 1-b.toMove()
+	if b.count[me][patFive] > 0 {
+		return engine.WinScore - int32(ply) - 1, true
+	}
+	if !s.plain {
+		if p := quickWin(b); p > 0 {
+			return engine.WinScore - int32(ply+p), true
+		}
+	}
+	if ply >= maxPly-1 {
+		return evaluate(b, s.weights), true
+	}
+	answer := !s.plain && (b.count[opp][patFive] > 0 || b.count[opp][patOpen4] > 0 && depth > -quiescence)
+	if depth <= 0 && !answer {
+		return evaluate(b, s.weights), true
+	}
+	return 0, false
+}
+
+// interiorVCF looks for the side to move's win by continuous fours (vcfWin)
+// at the node key, ply plies from the root with depth plies left, when the
+// threat search is on, the opponent has no four to answer and depth is at
+// least interiorVCFDepth. It returns the proved win, stored in the table
+// as a lower bound, and true; 0 and true when the deadline or the node
+// limit stopped the search (s.stopped); false when the node must be
+// searched.
+func (s *searcher) interiorVCF(depth, ply int, key uint64) (int32, bool) {
+	if !s.useThreats || s.b.count[1-s.b.toMove()][patFive] > 0 || depth < interiorVCFDepth {
+		return 0, false
+	}
+	v, won := s.vcfWin(ply, interiorVCFBudget)
+	switch {
+	case s.stopped:
+		return 0, true
+	case won:
+		s.tt.Store(key, engine.ScoreToTable(v, ply), engine.NoMove, depth, engine.BoundLower)
+		return v, true
+	}
+	return 0, false
+}
+
+// searchMoves searches the n moves on top of the move stack (generate's,
+// quiet when they are every candidate) of the node ply plies from the root
+// with depth plies left, in the window (alpha, beta), best first (pick),
+// and returns the best value and move. A forced reply, the only move,
+// uses no depth. At a quiet node, unless the side to move has
+// pruneFourCells or more four-making cells, only the first width(depth)
+// moves are searched and then only threats, unless every move so far
+// loses (move-count pruning); late moves that make no threat are
+// reduced (reducible). A move that fails high is remembered (cutoff).
+// When s.stopped the result is meaningless.
+func (s *searcher) searchMoves(depth, ply int, alpha, beta int32, n int, quiet bool, ttMove int) (int32, int) {
+	me := s.b.toMove()
+	fours := s.b.count[me][patFour]
 	next := depth - 1
 	if n == 1 {
 		next = depth
 	}
 	width := n
-	if quiet && s.prune && b.count[me][patFour] < pruneFourCells {
+	if quiet && s.prune && fours < pruneFourCells {
 		width = min(n, s.width(depth))
 	}
-	alphaOrig := alpha
+	reduceLate := quiet && s.reduce && depth >= reductionDepth && fours == 0
 	best, bestMove := -engine.WinScore-1, -1
-	end := start + n
-	// lateQuiet: the node's late moves may be reduced (reducible).
-	lateQuiet := quiet && s.reduce && depth >= reductionDepth && b.count[me][patFour] == 0
-	for j := start; j < end; j++ {
+	start := s.sp - n
+	for j, end := start, s.sp; j < end; j++ {
 		if j-start == width && best > -engine.WinThreshold {
-			end = s.keepThreats(me, j, end)
-			if j == end {
+			if end = s.keepThreats(me, j, end); j == end {
 				break
 			}
 		}
 		m := s.pick(j, end)
-		reduction := 0
-		if lateQuiet && j-start >= reductionFrom && s.reducible(m, ply, ttMove) {
-			reduction = 1
-		}
-		b.play(m)
-		var v int32
-		if j == start {
-			v = -s.pvs(next, ply+1, -beta, -alpha)
-		} else {
-			v = -s.pvs(next-reduction, ply+1, -alpha-1, -alpha)
-			if reduction > 0 && v > alpha && !s.stopped {
-				v = -s.pvs(next, ply+1, -alpha-1, -alpha)
-			}
-			if v > alpha && v < beta && !s.stopped {
-				v = -s.pvs(next, ply+1, -beta, -alpha)
-			}
-		}
-		b.undo(m)
+		reduce := reduceLate && j-start >= reductionFrom && s.reducible(m, ply, ttMove)
+		v := s.tryMove(m, next, ply, alpha, beta, j == start, reduce)
 		if s.stopped {
-			s.sp = start
-			return 0
+			return 0, -1
 		}
 		if v <= best {
 			continue
 		}
 		best, bestMove = v, m
-		if v <= alpha {
-			continue
+		if v > alpha {
+			alpha = v
+			s.updatePV(ply, m)
 		}
-		alpha = v
-		s.updatePV(ply, m)
 		if v >= beta {
-			if k := &s.killers[ply]; k[0] != m {
-				k[1], k[0] = k[0], m
-			}
-			s.history[me][m] += int32(depth*depth + 1)
+			s.cutoff(ply, m, depth)
 			break
 		}
 	}
-	s.sp = start
-	s.tt.StoreNode(key, best, engine.Move(bestMove), depth, ply, alphaOrig, beta)
-	return best
+	return best, bestMove
+}
+
+// tryMove plays m at the node ply plies from the root, searches the
+// position after it next plies deep and returns its value for the side to
+// move (principal variation search): the first move with the window
+// (alpha, beta); a later one with a null window, a ply shallower first when
+// reduce, then again at full depth if it beats alpha, and with the whole
+// window if it still lands inside it. When s.stopped the value is
+// meaningless.
+func (s *searcher) tryMove(m, next, ply int, alpha, beta int32, first, reduce bool) int32 {
+	b := s.b
+	b.play(m)
+	var v int32
+	if first {
+		v = -s.pvs(next, ply+1, -beta, -alpha)
+	} else {
+		reduction := 0
+		if reduce {
+			reduction = 1
+		}
+		v = -s.pvs(next-reduction, ply+1, -alpha-1, -alpha)
+		if reduction > 0 && v > alpha && !s.stopped {
+			v = -s.pvs(next, ply+1, -alpha-1, -alpha)
+		}
+		if v > alpha && v < beta && !s.stopped {
+			v = -s.pvs(next, ply+1, -beta, -alpha)
+		}
+	}
+	b.undo(m)
+	return v
+}
+
+// cutoff remembers m, which failed high at ply with depth plies left, as
+// the ply's first killer move and in the side to move's history.
+func (s *searcher) cutoff(ply, m, depth int) {
+	if k := &s.killers[ply]; k[0] != m {
+		k[1], k[0] = k[0], m
+	}
+	s.history[s.b.toMove()][m] += int32(depth*depth + 1)
 }
 
 // reducible reports whether m, a late move of a quiet node ply plies from

@@ -176,23 +176,12 @@ func (s *searcher) rootCandidates(depth int) int {
 // principal variation. When stopped it returns the best score so far, below
 // -WinScore if no move was scored.
 func (s *searcher) searchRoot(depth, n int, alpha, beta int32) int32 {
-	b := s.b
 	start := s.sp - n
 	s.nodes++
 	best := -engine.WinScore - 1
 	for j := start; j < start+n; j++ {
 		m := int(s.moves[j])
-		b.play(m)
-		var v int32
-		if j == start {
-			v = -s.pvs(depth-1, 1, -beta, -alpha)
-		} else {
-			v = -s.pvs(depth-1, 1, -alpha-1, -alpha)
-			if v > alpha && v < beta && !s.stopped {
-				v = -s.pvs(depth-1, 1, -beta, -alpha)
-			}
-		}
-		b.undo(m)
+		v := s.tryMove(m, depth-1, 0, alpha, beta, j == start, false)
 		if s.stopped {
 			return best
 		}
