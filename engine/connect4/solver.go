@@ -1,10 +1,6 @@
 package connect4
 
-import (
-	"math/bits"
-	"sync"
-	"sync/atomic"
-)
+import "sync/atomic"
 
 // columnOrder lists the columns centre first: the order of moves among
 // equals.
@@ -33,22 +29,11 @@ type Solver struct {
 	// each helper with its own tie-break so that the threads spread out.
 	order [Width]int
 	// helpers search the same null windows on other goroutines, sharing
-	// the table (lazy SMP); finished is set by the first thread to finish
-	// a window, and makes the others stop.
+	// the table (lazy SMP, smp.go); finished is set by the first thread to
+	// finish a window, and makes the others stop.
 	helpers  []*Solver
 	finished *atomic.Bool
 	results  chan int
-}
-
-// helperOrders are the helpers' tie-break orders, each centre-heavy.
-var helperOrders = [...][Width]int{
-	{3, 4, 2, 5, 1, 6, 0},
-	{2, 3, 4, 1, 5, 0, 6},
-	{4, 3, 2, 5, 1, 6, 0},
-	{3, 2, 4, 0, 6, 1, 5},
-	{2, 4, 3, 1, 5, 6, 0},
-	{4, 2, 3, 5, 1, 0, 6},
-	{3, 1, 5, 2, 4, 0, 6},
 }
 
 // NewSolver returns a solver with a table of 1<<tableBits entries (see
@@ -56,25 +41,6 @@ var helperOrders = [...][Width]int{
 func NewSolver(tableBits int, book *Book) *Solver {
 	return &Solver{table: NewTable(tableBits), book: book, order: columnOrder}
 }
-
-// SetThreads makes the solver search each null window on n goroutines
-// that share its table (lazy SMP): the first to finish answers and the
-// others stop. Helpers are created once and kept; n <= 1 means one.
-func (s *Solver) SetThreads(n int) {
-	n = max(1, min(n, len(helperOrders)+1))
-	for len(s.helpers) < n-1 {
-		h := &Solver{table: s.table, order: helperOrders[len(s.helpers)]}
-		s.helpers = append(s.helpers, h)
-	}
-	s.helpers = s.helpers[:n-1]
-	if s.finished == nil {
-		s.finished = new(atomic.Bool)
-		s.results = make(chan int, len(helperOrders))
-	}
-}
-
-// Threads returns the number of goroutines a null window is searched on.
-func (s *Solver) Threads() int { return len(s.helpers) + 1 }
 
 // Reset empties the transposition table and the node count, so that the
 // next solve starts from nothing, as the reference figures are measured.
@@ -143,45 +109,14 @@ func (s *Solver) narrow(p Position, lo, hi int) (int, int) {
 
 // nullWindow tests whether the score of p is above med: the result r is
 // an upper bound when r <= med, a lower bound when r > med. With helpers it
-// searches on every thread and takes the first answer. ok is false when the
-// deadline or the node limit stopped the search first.
+// searches on every thread and takes the first answer (nullWindowShared).
+// ok is false when the deadline or the node limit stopped the search first.
 func (s *Solver) nullWindow(p Position, med int) (r int, ok bool) {
 	if len(s.helpers) == 0 {
 		r = s.negamax(p, med, med+1)
 		return r, !s.stopped
 	}
-	s.finished.Store(false)
-	var wg sync.WaitGroup
-	for _, h := range s.helpers {
-		h.book, h.done, h.limit = s.book, s.done, 0
-		h.stopped, h.finished = false, s.finished
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			v := h.negamax(p, med, med+1)
-			if !h.stopped && s.finished.CompareAndSwap(false, true) {
-				s.results <- v
-			}
-		}()
-	}
-	v := s.negamax(p, med, med+1)
-	if !s.stopped && s.finished.CompareAndSwap(false, true) {
-		s.results <- v
-	}
-	s.finished.Store(true)
-	wg.Wait()
-	s.finished.Store(false)
-	for _, h := range s.helpers {
-		s.nodes += h.nodes
-		h.nodes = 0
-	}
-	select {
-	case r = <-s.results:
-		s.stopped = false
-		return r, true
-	default:
-		return 0, false
-	}
+	return s.nullWindowShared(p, med)
 }
 
 // winningColumn returns a column where the side to move makes four.
@@ -343,6 +278,3 @@ func (s *Solver) negamax(p Position, alpha, beta int) int {
 	}
 	return best
 }
-
-// popcount is used by tests and the book builder.
-func popcount(x uint64) int { return bits.OnesCount64(x) }
