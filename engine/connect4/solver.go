@@ -171,7 +171,12 @@ func (l *moveList) add(cell uint64, col, score int) {
 // a result <= alpha is an upper bound on the true score, a result >= beta a
 // lower bound, anything between is exact. The side to move in p must not
 // be able to win at once. After the deadline it returns 0, which the
-// caller discards.
+// caller discards. Its steps: the node count and the deadline; the end of
+// the game (every move loses at once, or the board fills); the window
+// clamped to the scores still reachable; the opening book and the table
+// (probe); the moves in order (moveList.fill); the enhanced transposition
+// cutoff (childCutoff) near the root; the moves searched; the result
+// stored (store).
 func (s *Solver) negamax(p Position, alpha, beta int) int {
 	s.nodes++
 	if s.nodes&(pollInterval-1) == 0 {
@@ -182,72 +187,34 @@ func (s *Solver) negamax(p Position, alpha, beta int) int {
 	}
 	next := p.nonLosingMoves()
 	if next == 0 {
-		return -(Cells - p.moves) / 2
+		return -(Cells - p.moves) / 2 // every move lets the opponent win
 	}
 	if p.moves >= Cells-2 {
-		return 0
+		return 0 // the last two stones cannot win
 	}
+	// Neither side wins before its next stone.
 	if lower := -(Cells - 2 - p.moves) / 2; alpha < lower {
-		alpha = lower
-		if alpha >= beta {
+		if alpha = lower; alpha >= beta {
 			return alpha
 		}
 	}
 	if upper := (Cells - 1 - p.moves) / 2; beta > upper {
-		beta = upper
-		if alpha >= beta {
+		if beta = upper; alpha >= beta {
 			return beta
 		}
 	}
-
 	key, mirrored := canonicalKey(p.Key())
-	if s.book != nil && p.moves <= s.book.depth {
-		if e, ok := s.book.lookup(key); ok {
-			return e.Score
-		}
+	ttMove, alpha, beta, cut := s.probe(&p, key, mirrored, alpha, beta)
+	if cut {
+		return alpha
 	}
-	ttMove := noMoveCol
-	if lo, hi, mv, ok := s.table.Probe(key); ok {
-		if lo >= beta {
-			return lo
-		}
-		if hi <= alpha {
-			return hi
-		}
-		alpha, beta = max(alpha, lo), min(beta, hi)
-		if alpha >= beta {
-			return alpha
-		}
-		if mv != noMoveCol && mirrored {
-			mv = Width - 1 - mv
-		}
-		ttMove = mv
-	}
-
 	var list moveList
-	for _, c := range s.order {
-		cell := next & columnMask(c)
-		if cell == 0 {
-			continue
-		}
-		score := p.moveScore(cell)
-		if c == ttMove {
-			score = 100
-		}
-		list.add(cell, c, score)
-	}
-
+	list.fill(&p, next, ttMove, &s.order)
 	if p.moves <= etcMaxStones {
-		for i := range list.n {
-			child := p
-			child.playBits(list.cells[i])
-			ck, _ := canonicalKey(child.Key())
-			if _, hi, _, ok := s.table.Probe(ck); ok && -hi >= beta {
-				return -hi
-			}
+		if v, cut := s.childCutoff(&p, &list, beta); cut {
+			return v
 		}
 	}
-
 	alpha0 := alpha
 	best, bestCol := -Cells, noMoveCol
 	for i := range list.n {
@@ -265,16 +232,87 @@ func (s *Solver) negamax(p Position, alpha, beta int) int {
 		}
 		alpha = max(alpha, v)
 	}
+	s.store(key, mirrored, best, bestCol, alpha0, beta, p.moves)
+	return best
+}
+
+// probe looks up p, whose canonical key is key (mirrored when that is its
+// mirror image's), in the opening book and the table. It returns the
+// table's move for p (noMoveCol if none), and the window (alpha, beta)
+// narrowed by the table's bounds; cut is true when the book's score or the
+// table's bounds settle the node, whose value is then the returned alpha.
+func (s *Solver) probe(p *Position, key uint64, mirrored bool, alpha, beta int) (ttMove, a, b int, cut bool) {
+	if s.book != nil && p.moves <= s.book.depth {
+		if e, ok := s.book.lookup(key); ok {
+			return noMoveCol, e.Score, beta, true
+		}
+	}
+	lo, hi, mv, ok := s.table.Probe(key)
+	if !ok {
+		return noMoveCol, alpha, beta, false
+	}
+	switch {
+	case lo >= beta:
+		return noMoveCol, lo, beta, true
+	case hi <= alpha:
+		return noMoveCol, hi, beta, true
+	}
+	alpha, beta = max(alpha, lo), min(beta, hi)
+	if alpha >= beta {
+		return noMoveCol, alpha, beta, true
+	}
+	if mv != noMoveCol && mirrored {
+		mv = Width - 1 - mv
+	}
+	return mv, alpha, beta, false
+}
+
+// fill lists the columns of next, p's moves that do not lose at once, by
+// decreasing p.moveScore, the table's move ttMove first, ties in order.
+func (l *moveList) fill(p *Position, next uint64, ttMove int, order *[Width]int) {
+	for _, c := range order {
+		cell := next & columnMask(c)
+		if cell == 0 {
+			continue
+		}
+		score := p.moveScore(cell)
+		if c == ttMove {
+			score = 100
+		}
+		l.add(cell, c, score)
+	}
+}
+
+// childCutoff is the enhanced transposition cutoff, which negamax tries in
+// positions with at most etcMaxStones stones: it looks up the position
+// after each move of list, p's moves, in the table, and when one's upper
+// bound makes the move fail high (-hi >= beta) returns -hi and true.
+func (s *Solver) childCutoff(p *Position, list *moveList, beta int) (int, bool) {
+	for i := range list.n {
+		child := *p
+		child.playBits(list.cells[i])
+		ck, _ := canonicalKey(child.Key())
+		if _, hi, _, ok := s.table.Probe(ck); ok && -hi >= beta {
+			return -hi, true
+		}
+	}
+	return 0, false
+}
+
+// store records best, the fail-soft score of the position with key
+// (mirrored as probe's) and moves stones searched in the window (alpha,
+// beta), with bestCol, the move that achieved it: a lower bound when best
+// >= beta, an upper bound (and no move) when best <= alpha, else exact.
+func (s *Solver) store(key uint64, mirrored bool, best, bestCol, alpha, beta, moves int) {
 	if mirrored && bestCol != noMoveCol {
 		bestCol = Width - 1 - bestCol
 	}
 	switch {
 	case best >= beta:
-		s.table.Store(key, best, noUpper, bestCol, p.moves)
-	case best <= alpha0:
-		s.table.Store(key, noLower, best, noMoveCol, p.moves)
+		s.table.Store(key, best, noUpper, bestCol, moves)
+	case best <= alpha:
+		s.table.Store(key, noLower, best, noMoveCol, moves)
 	default:
-		s.table.Store(key, best, best, bestCol, p.moves)
+		s.table.Store(key, best, best, bestCol, moves)
 	}
-	return best
 }
