@@ -146,10 +146,10 @@ func (s *searcher) opening(m int) engine.Result {
 func (s *searcher) root(depth int) engine.Result {
 	b := s.b
 	me, opp := b.toMove(), 1-b.toMove()
-	switch {
-	case b.stones == 0:
+	switch b.stones {
+	case 0:
 		return s.opening(b.index(b.size/2, b.size/2))
-	case b.stones == 1:
+	case 1:
 		return s.opening(secondMove(b))
 	}
 	if b.count[me][patFive] > 0 {
