@@ -174,9 +174,9 @@ func (l *moveList) add(cell uint64, col, score int) {
 // caller discards. Its steps: the node count and the deadline; the end of
 // the game (every move loses at once, or the board fills); the window
 // clamped to the scores still reachable; the opening book and the table
-// (probe); the moves in order (moveList.fill); the enhanced transposition
+// (probe); the moves in order (moveScore); the enhanced transposition
 // cutoff (childCutoff) near the root; the moves searched; the result
-// stored (store).
+// stored (entryOf).
 func (s *Solver) negamax(p Position, alpha, beta int) int {
 	s.nodes++
 	if s.nodes&(pollInterval-1) == 0 {
@@ -190,7 +190,7 @@ func (s *Solver) negamax(p Position, alpha, beta int) int {
 		return -(Cells - p.moves) / 2 // every move lets the opponent win
 	}
 	if p.moves >= Cells-2 {
-		return 0 // the last two stones cannot win
+		return 0 // a draw: neither of the last two stones wins
 	}
 	// Neither side wins before its next stone.
 	if lower := -(Cells - 2 - p.moves) / 2; alpha < lower {
@@ -209,7 +209,11 @@ func (s *Solver) negamax(p Position, alpha, beta int) int {
 		return alpha
 	}
 	var list moveList
-	list.fill(&p, next, ttMove, &s.order)
+	for _, c := range s.order {
+		if cell := next & columnMask(c); cell != 0 {
+			list.add(cell, c, moveScore(&p, cell, c, ttMove))
+		}
+	}
 	if p.moves <= etcMaxStones {
 		if v, cut := s.childCutoff(&p, &list, beta); cut {
 			return v
@@ -232,7 +236,8 @@ func (s *Solver) negamax(p Position, alpha, beta int) int {
 		}
 		alpha = max(alpha, v)
 	}
-	s.store(key, mirrored, best, bestCol, alpha0, beta, p.moves)
+	lo, hi, col := entryOf(best, bestCol, alpha0, beta, mirrored)
+	s.table.Store(key, lo, hi, col, p.moves)
 	return best
 }
 
@@ -267,20 +272,13 @@ func (s *Solver) probe(p *Position, key uint64, mirrored bool, alpha, beta int) 
 	return mv, alpha, beta, false
 }
 
-// fill lists the columns of next, p's moves that do not lose at once, by
-// decreasing p.moveScore, the table's move ttMove first, ties in order.
-func (l *moveList) fill(p *Position, next uint64, ttMove int, order *[Width]int) {
-	for _, c := range order {
-		cell := next & columnMask(c)
-		if cell == 0 {
-			continue
-		}
-		score := p.moveScore(cell)
-		if c == ttMove {
-			score = 100
-		}
-		l.add(cell, c, score)
+// moveScore is the ordering score of playing cell, in column c, in p: the
+// table's move ttMove first, then by p.moveScore.
+func moveScore(p *Position, cell uint64, c, ttMove int) int {
+	if c == ttMove {
+		return 100
 	}
+	return p.moveScore(cell)
 }
 
 // childCutoff is the enhanced transposition cutoff, which negamax tries in
@@ -299,20 +297,21 @@ func (s *Solver) childCutoff(p *Position, list *moveList, beta int) (int, bool) 
 	return 0, false
 }
 
-// store records best, the fail-soft score of the position with key
-// (mirrored as probe's) and moves stones searched in the window (alpha,
-// beta), with bestCol, the move that achieved it: a lower bound when best
-// >= beta, an upper bound (and no move) when best <= alpha, else exact.
-func (s *Solver) store(key uint64, mirrored bool, best, bestCol, alpha, beta, moves int) {
-	if mirrored && bestCol != noMoveCol {
-		bestCol = Width - 1 - bestCol
-	}
+// entryOf returns what the table keeps of best, the fail-soft score of a
+// position searched in the window (alpha, beta), and bestCol, the move that
+// achieved it (mirrored when the position's key is its mirror image's):
+// a lower bound when best >= beta, an upper bound and no move when best <=
+// alpha, else the exact score.
+func entryOf(best, bestCol, alpha, beta int, mirrored bool) (lo, hi, col int) {
+	lo, hi, col = best, best, bestCol
 	switch {
 	case best >= beta:
-		s.table.Store(key, best, noUpper, bestCol, moves)
+		hi = noUpper
 	case best <= alpha:
-		s.table.Store(key, noLower, best, noMoveCol, moves)
-	default:
-		s.table.Store(key, best, best, bestCol, moves)
+		lo, col = noLower, noMoveCol
 	}
+	if mirrored && col != noMoveCol {
+		col = Width - 1 - col
+	}
+	return lo, hi, col
 }
