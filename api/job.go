@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"movesvc/engine"
+	"movesvc/engine/strength"
 )
 
 // moveJob is a request to POST /move (or one item of POST /moves) that
@@ -16,7 +17,7 @@ type moveJob struct {
 	g       engine.Game
 	game    engine.Description
 	st      engine.State
-	params  engine.Params
+	params  strength.Params
 	timeout time.Duration
 	// timeoutGiven is true when the request set timeout_ms itself.
 	timeoutGiven bool
@@ -59,7 +60,7 @@ func (s *Server) prepare(r *http.Request, req *moveRequest) (*moveJob, *Problem)
 		return nil, s.stateProblem(r, err)
 	}
 	job := &moveJob{g: game, game: desc, st: st, timeout: timeout, timeoutGiven: req.TimeoutMS != nil, analysis: req.Analysis,
-		params: engine.Params{Depth: depth, TableBits: s.cfg.TableBits}}
+		params: strength.Params{Params: engine.Params{Depth: depth, TableBits: s.cfg.TableBits}}}
 	if req.Level != nil {
 		job.params.Level = *req.Level
 	}
@@ -130,7 +131,7 @@ func (s *Server) admit(ctx context.Context, waitUntil time.Time) (release func()
 // without room, it returns a 503 *Problem, counted as a rejection. The
 // caller must release the reservation.
 func (s *Server) reserveMemory(ctx context.Context, job *moveJob) (*engine.Reservation, *Problem) {
-	n := engine.SearchMemory(job.g, job.params)
+	n := engine.SearchMemory(job.g, job.params.Params)
 	if mem, ok := s.memory.TryReserve(n); ok {
 		return mem, nil
 	}
@@ -202,12 +203,12 @@ func (s *Server) runJob(ctx, clientCtx context.Context, job *moveJob) jobResult 
 	if job.analysis {
 		searchCtx, cancel = engine.ShareDeadline(ctx, 2)
 	}
-	out.res = engine.Search(searchCtx, job.st, job.params)
+	out.res = strength.Search(searchCtx, job.st, job.params)
 	cancel()
 	nodes, deadlineHit := out.res.Nodes, out.res.DeadlineHit
 	if job.analysis && clientCtx.Err() == nil {
-		full := job.params
-		full.Level, full.Progress = 0, nil
+		full := job.params.Params
+		full.Progress = nil
 		out.analysis = engine.Analyze(ctx, job.st, full, job.multiPV)
 		for _, e := range out.analysis {
 			nodes += e.Nodes

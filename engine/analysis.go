@@ -29,23 +29,16 @@ type MoveScore struct {
 	Lower, Upper int
 }
 
-// Analyzer is implemented by a State whose game analyses its moves itself:
-// an exact solver scoring every move, or a game with too many moves to
-// score them all. Analyze has the contract of the function Analyze.
-type Analyzer interface {
-	Analyze(ctx context.Context, params Params, n int) []MoveScore
-}
-
 // Analyze scores the moves of st, which must not be over, best first
 // (SortMoveScores): one entry per legal move, cut to the n best when n > 0,
-// each scored by a search of the position after it under params (Level and
-// Progress ignored) to params.Depth-1 plies. A game implementing Analyzer
+// each scored by a search of the position after it under params (Progress
+// ignored) to params.Depth-1 plies. A game implementing Analyzer
 // may score only its most promising moves. The moves are searched in
 // rounds of increasing depth (AnalyzeMoves); when the deadline passes first,
 // entries short of the requested depth have Complete false, and every legal
 // move still gets an entry. st is restored before Analyze returns.
 func Analyze(ctx context.Context, st State, params Params, n int) []MoveScore {
-	params.Level, params.Progress = 0, nil
+	params.Progress = nil
 	if a, ok := st.(Analyzer); ok {
 		return a.Analyze(ctx, params, n)
 	}
@@ -65,8 +58,8 @@ func Analyze(ctx context.Context, st State, params Params, n int) []MoveScore {
 // the last complete one is returned, its unproved entries marked not
 // Complete. The first two rounds always complete, so that every move that
 // wins at once or lets the opponent win at once is proved so. With no deadline hit the
-// result depends only on st, params and moves. params.Level and
-// params.Progress must be zero.
+// result depends only on st, params and moves. params.Progress must be
+// nil.
 func AnalyzeMoves(ctx context.Context, st State, params Params, moves []Move, n int) []MoveScore {
 	maxDepth := params.Depth
 	if remaining := st.RemainingPlies(); maxDepth <= 0 || maxDepth > remaining {
@@ -144,17 +137,9 @@ func scoreMove(ctx context.Context, st State, params Params, m Move) MoveScore {
 	}
 	st.Undo(m)
 	if e.PliesToEnd > 0 {
-		e.Score = exactScore(st, e.Outcome, e.PliesToEnd)
+		e.Score = ProvedScore(st, e.Outcome, e.PliesToEnd)
 	}
 	return e
-}
-
-// exactScore is the public score of a proved result in st.
-func exactScore(st State, o Outcome, pliesToEnd int) int {
-	if es, ok := st.(ExactScorer); ok {
-		return es.ExactScore(o, pliesToEnd)
-	}
-	return DefaultExactScore(o, pliesToEnd)
 }
 
 // Flip returns the outcome for the other side: a win becomes a loss, a

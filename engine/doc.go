@@ -38,21 +38,54 @@
 // table from the reservation, and on Release the table stays in the budget's
 // unreserved room for the next search.
 //
-// Around the search (analysis.go, level.go, progress.go):
+// Around the search (analysis.go, progress.go):
 //
 //   - Analyze scores every move by a plain search of the position after it,
 //     in rounds of increasing depth so that the scores compared are of one
 //     depth (the multi-PV of https://www.chessprogramming.org/Multiple_PVs,
 //     done by separate searches); a game may bring its own (Analyzer).
-//   - Weaker levels (Params.Level): a win at once when there is one, else a
-//     shallow analysis, then a seeded choice among the near-best moves (within
-//     a score margin of the best that widens as the level drops; a game may
-//     scale it, LevelMarginer) that never passes over a proved win nor plays
-//     a proved loss when something else is not lost. A game that analyses
-//     only a few candidates (PartialAnalyzer) plays its search's move
-//     unless the draw deviates, and then adds that move to the candidates.
-//     A game may bound the levels' searches by nodes (LevelNoder,
-//     Params.MaxNodes), a finer grade than whole plies.
 //   - Params.Progress hears of every completed iteration, allocating
 //     nothing; a search that does not iterate reports its result once.
+//
+// # Capabilities
+//
+// A game may implement optional interfaces beyond Game and State, in the
+// way of net/http's Flusher and Hijacker: the engine, or the strength
+// package above it, finds them by type assertion and does without them
+// when they are missing. All are declared in capabilities.go. Every game
+// asserts each one it implements at compile time (var _ engine.Searcher =
+// (*State)(nil)), so that a typo in a method signature fails the build
+// instead of silently dropping the capability.
+//
+//	interface        on     games                      what is done with it
+//	---------------  -----  -------------------------  ----------------------------------------
+//	Searcher         State  tictactoe connect4 gomoku  Search delegates to the game's own search
+//	                                                   (solution table; exact solver; threat
+//	                                                   search and PVS).
+//	ExactScorer      State  tictactoe connect4         ProvedScore: a proved result is reported
+//	                                                   in the game's score convention, not
+//	                                                   DefaultExactScore.
+//	Analyzer         State  connect4 gomoku            Analyze delegates to the game's own
+//	                                                   analysis (exact scores; multipv).
+//	PartialAnalyzer  State  gomoku                     strength.Search: a level plays its
+//	                                                   search's move and analyses the game's few
+//	                                                   candidates only when it deviates.
+//	LevelDepther     State  tictactoe connect4 gomoku  strength.Depth: the plies a weaker level
+//	                                                   searches, instead of the level itself.
+//	LevelNoder       State  gomoku                     strength.Nodes: a node limit on every
+//	                                                   search of a weaker level.
+//	LevelMarginer    State  tictactoe connect4         strength.Margin: how far below the best a
+//	                                                   level's move may score, in the game's
+//	                                                   units, instead of strength.DefaultMargin.
+//	SearchMemorer    Game   tictactoe connect4 gomoku  SearchMemory: what a server reserves from
+//	                                                   its MemoryBudget before each search,
+//	                                                   instead of one generic table.
+//	Warmer           Game   connect4 gomoku            Registry.Warm builds the game's large
+//	                                                   tables (opening book, pattern tables)
+//	                                                   before a server takes requests.
+//
+// The level capabilities are used by movesvc/engine/strength, which plays
+// the weaker levels 1 to MaxLevel-1 above Search (Search always plays at
+// full strength); they are declared here with the others so that a game
+// implements and asserts every capability importing engine alone.
 package engine

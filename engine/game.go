@@ -1,7 +1,5 @@
 package engine
 
-import "context"
-
 // Move is a game-specific action encoded as a small non-negative integer, such
 // as a cell index or a column. NoMove is the absence of a move.
 type Move int32
@@ -171,17 +169,4 @@ type State interface {
 	Board() []string
 	// Clone returns an independent copy of the position.
 	Clone() State
-}
-
-// Searcher is implemented by a State whose game brings its own search, such
-// as an exact solver. Search delegates to it.
-type Searcher interface {
-	Search(ctx context.Context, params Params) Result
-}
-
-// ExactScorer is implemented by a State whose game has its own convention for
-// the score of a proved result. ExactScore returns that score for the side to
-// move given the outcome and the number of plies to the end of the game.
-type ExactScorer interface {
-	ExactScore(outcome Outcome, pliesToEnd int) int
 }

@@ -1,16 +1,5 @@
 package engine
 
-// SearchMemorer is implemented by a Game whose searches hold memory other
-// than one generic transposition table of Params.TableBits: an exact
-// solver's own table, a threat-search table, large per-search stacks.
-type SearchMemorer interface {
-	// SearchMemory returns an upper bound on the bytes one search of the
-	// game with params holds while it runs (its tables and per-search
-	// buffers, pooled or not). A server reserves this much of its
-	// MemoryBudget before the search starts.
-	SearchMemory(params Params) int64
-}
-
 // SearchMemory returns the bytes one search of g with params holds: g's
 // own figure when it implements SearchMemorer, else one generic table of
 // params.TableBits.
@@ -28,9 +17,14 @@ func WithSearchMemory(g Game, memory func(Params) int64) Game {
 	return memoryGame{Game: g, memory: memory}
 }
 
+// memoryGame is a Game reporting its per-search memory by a function
+// (WithSearchMemory).
 type memoryGame struct {
 	Game
 	memory func(Params) int64
 }
 
+var _ SearchMemorer = memoryGame{}
+
+// SearchMemory returns g.memory(params).
 func (g memoryGame) SearchMemory(params Params) int64 { return g.memory(params) }

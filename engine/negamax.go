@@ -40,17 +40,9 @@ func (s *search) negamax(depth, ply int, alpha, beta int32) int32 {
 	}
 
 	key := st.Hash()
-	ttMove := NoMove
-	if score, move, d, bound, ok := s.tt.Probe(key); ok {
-		ttMove = move
-		if ply > 0 && d >= depth {
-			score = fromTT(score, ply)
-			if bound == BoundExact ||
-				bound == BoundLower && score >= beta ||
-				bound == BoundUpper && score <= alpha {
-				return score
-			}
-		}
+	ttMove, score, cut := s.tt.Cutoff(key, depth, ply, alpha, beta)
+	if cut && ply > 0 {
+		return score
 	}
 
 	moves := st.LegalMoves(s.moves[ply][:0])
@@ -82,14 +74,7 @@ func (s *search) negamax(depth, ply int, alpha, beta int32) int32 {
 		}
 	}
 
-	bound := BoundExact
-	switch {
-	case best <= alphaOrig:
-		bound = BoundUpper
-	case best >= beta:
-		bound = BoundLower
-	}
-	s.tt.Store(key, toTT(best, ply), bestMove, depth, bound)
+	s.tt.StoreNode(key, best, bestMove, depth, ply, alphaOrig, beta)
 	return best
 }
 
@@ -114,14 +99,11 @@ func (s *search) order(moves []Move, ttMove Move, killers [2]Move) {
 
 // updatePV makes m followed by the child's variation the variation at ply.
 func (s *search) updatePV(ply int, m Move) {
-	row := s.pv[ply]
-	row[ply] = m
-	child := ply + 1
-	n := ply + 1
-	if child < len(s.pv) {
-		n = copy(row[ply+1:], s.pv[child][child:s.pvLen[child]]) + ply + 1
+	var child []Move
+	if c := ply + 1; c < len(s.pv) {
+		child = s.pv[c][c:s.pvLen[c]]
 	}
-	s.pvLen[ply] = n
+	s.pvLen[ply] = ExtendPV(s.pv[ply], ply, m, child)
 }
 
 // principalVariation returns the root variation of the last completed

@@ -43,14 +43,6 @@ func (s *search) report(fn func(Progress), start time.Time, v int32, depth, rema
 		Move: s.bestLine[0], PV: s.bestLine, Nodes: s.nodes, Elapsed: time.Since(start)})
 }
 
-// reportResult sends res to params.Progress, when set, and returns res.
-func reportResult(params Params, res Result) Result {
-	if params.Progress != nil {
-		params.Progress(ProgressOf(res))
-	}
-	return res
-}
-
 // searchDelegated runs a game's own search. A game search that reports no
 // iteration through params.Progress has its result reported once.
 func searchDelegated(ctx context.Context, s Searcher, params Params) Result {

@@ -24,9 +24,11 @@ func PliesToEnd(s int32) int {
 	return int(WinScore - s)
 }
 
-// toTT converts a score at ply from the root into one relative to the node,
-// as stored in the transposition table.
-func toTT(s int32, ply int) int32 {
+// ScoreToTable converts a score at ply from the root into one relative to
+// the node, as a transposition table stores it: a win or a loss counts its
+// distance from the node, so that the entry holds wherever the node is
+// reached. ScoreFromTable undoes it.
+func ScoreToTable(s int32, ply int) int32 {
 	switch {
 	case s >= WinThreshold:
 		return s + int32(ply)
@@ -36,9 +38,9 @@ func toTT(s int32, ply int) int32 {
 	return s
 }
 
-// fromTT converts a node-relative score from the table back into one
-// relative to the root at ply.
-func fromTT(s int32, ply int) int32 {
+// ScoreFromTable converts a node-relative score from a transposition table
+// back into one relative to the root at ply.
+func ScoreFromTable(s int32, ply int) int32 {
 	switch {
 	case s >= WinThreshold:
 		return s - int32(ply)
@@ -46,6 +48,15 @@ func fromTT(s int32, ply int) int32 {
 		return s + int32(ply)
 	}
 	return s
+}
+
+// ExtendPV makes m followed by child the principal variation at ply of a
+// triangular PV table: row is ply's line, written from row[ply], and child
+// the line found from ply+1 (nil at the last ply). It returns the end of
+// the new line in row, ply+1+len(child), or less when row is shorter.
+func ExtendPV[M ~int16 | ~int32](row []M, ply int, m M, child []M) int {
+	row[ply] = m
+	return ply + 1 + copy(row[ply+1:], child)
 }
 
 // terminalScore is the score of a finished game at ply from the side to move's

@@ -28,12 +28,6 @@ type Params struct {
 	// MemoryBudget: the search takes its table from it. Nil means the
 	// package's shared pool.
 	Memory *Reservation
-	// Level is the playing strength, 1 (weakest) to MaxLevel; zero or
-	// MaxLevel means full strength (see MaxLevel).
-	Level int
-	// Seed makes a weaker level's choice among near-best moves
-	// reproducible: the same position, params and seed give the same move.
-	Seed uint64
 	// MaxNodes, when not zero, stops the search once about this many nodes
 	// are spent, as a deadline would but reproducibly: the result is the
 	// last completed iteration (the first always completes), Complete is
@@ -82,14 +76,11 @@ type Result struct {
 // iteration; the first iteration always completes, so Result.Move is legal.
 // With no deadline hit, the result depends only on st and params.
 //
-// st is used as scratch space and is restored before Search returns. A
-// params.Level below MaxLevel plays weaker (see MaxLevel); otherwise, if
+// st is used as scratch space and is restored before Search returns. If
 // st implements Searcher, Search delegates to it. params.Progress hears of
-// every completed iteration, or once of the result.
+// every completed iteration, or once of the result. Search always plays at
+// full strength; the weaker levels are movesvc/engine/strength's.
 func Search(ctx context.Context, st State, params Params) Result {
-	if params.Level > 0 && params.Level < MaxLevel {
-		return reportResult(params, searchLevel(ctx, st, params))
-	}
 	if s, ok := st.(Searcher); ok {
 		return searchDelegated(ctx, s, params)
 	}
@@ -150,11 +141,19 @@ func provedOutcome(score int32, remaining int) (Outcome, int) {
 	return OutcomeDraw, remaining
 }
 
-// publicScore maps an internal root score to the score a response reports.
+// publicScore maps an internal root score to the score a response reports:
+// the heuristic score as it is, a proved one by ProvedScore.
 func publicScore(st State, score int32, o Outcome, pliesToEnd int) int {
 	if o == OutcomeUnknown {
 		return int(score)
 	}
+	return ProvedScore(st, o, pliesToEnd)
+}
+
+// ProvedScore returns the score a response reports for the proved result
+// o, pliesToEnd plies from the end, of the side to move in st: the game's
+// own convention (ExactScorer) or DefaultExactScore.
+func ProvedScore(st State, o Outcome, pliesToEnd int) int {
 	if es, ok := st.(ExactScorer); ok {
 		return es.ExactScore(o, pliesToEnd)
 	}

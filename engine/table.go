@@ -138,6 +138,40 @@ func (t *Table) Store(key uint64, score int32, move Move, depth int, bound Bound
 	e.data.Store(data)
 }
 
+// Cutoff probes the entry of the node key, ply plies from the root with
+// depth plies left to search in the window (alpha, beta). It returns the
+// entry's move (NoMove when there is no entry) and, when the entry was
+// searched at least depth plies deep and its bound settles the node (an
+// exact score, a lower bound at or above beta, an upper bound at or below
+// alpha), its score relative to the root (ScoreFromTable) and true.
+func (t *Table) Cutoff(key uint64, depth, ply int, alpha, beta int32) (move Move, score int32, ok bool) {
+	score, move, d, bound, found := t.Probe(key)
+	if !found {
+		return NoMove, 0, false
+	}
+	if d < depth {
+		return move, 0, false
+	}
+	score = ScoreFromTable(score, ply)
+	return move, score, bound == BoundExact || bound == BoundLower && score >= beta || bound == BoundUpper && score <= alpha
+}
+
+// StoreNode records the fail-soft result best, with its best move, of the
+// node key ply plies from the root, searched depth plies deep in the window
+// (alpha, beta), alpha as it was on entry: an upper bound when best <=
+// alpha, a lower bound when best >= beta, else exact; its score relative
+// to the node (ScoreToTable).
+func (t *Table) StoreNode(key uint64, best int32, move Move, depth, ply int, alpha, beta int32) {
+	bound := BoundExact
+	switch {
+	case best <= alpha:
+		bound = BoundUpper
+	case best >= beta:
+		bound = BoundLower
+	}
+	t.Store(key, ScoreToTable(best, ply), move, depth, bound)
+}
+
 // tablePools keeps reusable tables by size for searches without a
 // Reservation, so that a search does not allocate and clear a fresh table.
 var tablePools [MaxTableBits + 1]sync.Pool

@@ -15,22 +15,11 @@ import (
 //
 // Why: most random openings that pass the static check still favour one
 // colour, and a pair of games from such an opening is usually won by that
-// colour twice, which says nothing about the players.
-//
-// Why deep: a shallow score says little. The first window (75:225 after a
-// 50,000-node search, calibrated on self-play at 5,000 and 6,000 nodes a
-// move) let through openings that a search of 3,000,000 nodes (depth 10)
-// scores anywhere from -261 to +502, and those decided the games: against
-// the depth-6 stand-in at 1 s a move (seeds 42 to 49, 320 games) the
-// engine lost 10 of 60 games from openings the deep search scores below 0,
-// 27 of 132 from 200 and up, and 5 of 128 from 0 to 199. The deep score
-// also foretells self-play: in 796 games of the engine against itself at
-// 100,000 and 120,000 nodes a move from 398 openings of the static check
-// alone (seeds 900 and 901), x won 31 of 44 games from openings scored -50
-// to -1, 24 of 58 from 0 to 124 and 25 of 76 from 125 to 249; in 216 more
-// at 300,000 and 360,000 nodes from 108 of those openings, 27 of 44, 31 of
-// 58 and 32 of 76 (README). The default window, 0:125, keeps the openings
-// where x won 55 of those 116 games: near even for both players.
+// colour twice, which says nothing about the players. Why deep: a shallow
+// score says little; the deep score foretells who wins the games from an
+// opening, and the default window keeps the openings where x wins about
+// half of them. The self-play measurements behind the window, its search
+// and its prefilter are in docs/gomoku.md#tuning.
 //
 // The window is calibrated for three stones and for the engine's evaluation
 // and search as they are: changing either changes the scores and so a
@@ -42,23 +31,12 @@ type balanceWindow struct {
 	nodes  uint64 // the balance search's node limit
 }
 
-// defaultBalance and defaultBalanceNodes are the -balance and
-// -balance-nodes flags' defaults.
+// The balance check's tuned numbers, one line each.
 const (
-	defaultBalance      = "0:125"
-	defaultBalanceNodes = 3_000_000
-)
-
-// A balance search of more than prefilterNodes nodes (some 3 s at the
-// default) is spared for the openings a prefilterNodes-node search already
-// scores more than prefilterSlack outside the window: of the 398 openings
-// of seeds 900 and 901, the 29 that the deep search scored within the
-// default window the shallow one scored within -106..378, and the shallow
-// search rules out 122 of the 398. Even so a kept opening costs some ten
-// deep searches: drawing one takes some 20 s.
-const (
-	prefilterNodes = 50_000
-	prefilterSlack = 300
+	defaultBalance      = "0:125"   // the -balance flag's default window
+	defaultBalanceNodes = 3_000_000 // the -balance-nodes flag's default: the deep search's node limit
+	prefilterNodes      = 50_000    // a shallow search first rules out the openings far outside the window...
+	prefilterSlack      = 300       // ...those it scores more than this outside it
 )
 
 // defaultWindow returns w, the default window, for openings of stones on a

@@ -71,7 +71,7 @@ func fakeBrain(mode string) {
 	for sc.Scan() {
 		line := strings.TrimSpace(sc.Text())
 		if log != nil {
-			fmt.Fprintln(log, line)
+			_, _ = fmt.Fprintln(log, line) // a best-effort log of the protocol
 		}
 		cmd, arg, _ := strings.Cut(line, " ")
 		switch cmd {
@@ -80,7 +80,10 @@ func fakeBrain(mode string) {
 				fmt.Println("ERROR unsupported size")
 				continue
 			}
-			fmt.Sscan(arg, &size)
+			if _, err := fmt.Sscan(arg, &size); err != nil {
+				fmt.Println("ERROR bad size")
+				continue
+			}
 			cells = make([]byte, size*size)
 			fmt.Println("OK")
 		case "BEGIN":
@@ -92,7 +95,7 @@ func fakeBrain(mode string) {
 			clear(cells)
 			for sc.Scan() && sc.Text() != "DONE" {
 				if log != nil {
-					fmt.Fprintln(log, sc.Text())
+					_, _ = fmt.Fprintln(log, sc.Text())
 				}
 				f := strings.Split(sc.Text(), ",")
 				put(f[0]+","+f[1], f[2][0]-'0')

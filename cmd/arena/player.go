@@ -10,6 +10,7 @@ import (
 
 	"movesvc/engine"
 	"movesvc/engine/gomoku"
+	"movesvc/engine/strength"
 )
 
 // player is one side's search settings.
@@ -23,7 +24,7 @@ type player struct {
 	bits    int
 	threads int  // goroutines per search (gomoku.Options.Threads); 0: one
 	keep    bool // the table kept from move to move within a game (gomoku.Session)
-	level   int  // 1..9: a weaker level (engine.Params.Level); 0: none
+	level   int  // 1..9: a weaker level (strength.Params.Level); 0: none
 	// evalFile names the evaluation weights read into weights (see
 	// readWeights); "": the engine's own.
 	evalFile string
@@ -168,7 +169,7 @@ func (p player) move(st *gomoku.State, sess *gomoku.Session) engine.Result {
 	if p.level > 0 {
 		// The level's own depth and choice, seeded by the position; depth,
 		// when set, may only make it shallower.
-		return engine.Search(ctx, st, engine.Params{Level: p.level, Depth: p.depth, TableBits: p.bits, Seed: 1})
+		return strength.Search(ctx, st, strength.Params{Params: engine.Params{Depth: p.depth, TableBits: p.bits}, Level: p.level, Seed: 1})
 	}
 	depth := p.depth
 	if depth <= 0 {

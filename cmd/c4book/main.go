@@ -85,7 +85,7 @@ func parseRoot(moves string) (connect4.Position, error) {
 
 // run solves the layers of positions from root up to depth stones,
 // resuming from progress, and writes the book.
-func run(root connect4.Position, depth int, progressPath, outPath string, ttBits, threads int, budget time.Duration, log *slog.Logger) error {
+func run(root connect4.Position, depth int, progressPath, outPath string, ttBits, threads int, budget time.Duration, log *slog.Logger) (err error) {
 	began := time.Now()
 	if depth < root.Moves() {
 		return fmt.Errorf("depth %d is below the root's %d stones", depth, root.Moves())
@@ -98,7 +98,13 @@ func run(root connect4.Position, depth int, progressPath, outPath string, ttBits
 	if err != nil {
 		return err
 	}
-	defer f.Close()
+	defer func() {
+		// The progress file is written: a failed close may lose solved
+		// positions, and says so.
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+	}()
 	solver := connect4.NewSolver(ttBits, nil)
 	solver.SetThreads(threads)
 	layers := Layers(root, depth)
@@ -291,7 +297,7 @@ func readProgress(path string) (map[uint64]connect4.BookEntry, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
+	defer func() { _ = f.Close() }() // read only: a failed close loses nothing
 	r := bufio.NewReader(f)
 	for {
 		line, err := r.ReadString('\n')

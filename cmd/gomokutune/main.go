@@ -73,7 +73,7 @@ func run(files []string, start, out string, epochs int, rate float64) error {
 			}
 			return train.add(g)
 		})
-		f.Close()
+		_ = f.Close() // read only: a failed close loses nothing
 		if err != nil {
 			return fmt.Errorf("%s: %w", name, err)
 		}

@@ -39,7 +39,7 @@ func readSamples(t *testing.T) *samples {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
+	defer func() { _ = f.Close() }()
 	var s samples
 	if err := readGames(f, s.add); err != nil {
 		t.Fatal(err)
@@ -103,7 +103,7 @@ func TestHeldOutByOpening(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
+	defer func() { _ = f.Close() }()
 	byOpening := map[string]bool{}
 	err = readGames(f, func(g game) error {
 		if g.opening != 3 {

@@ -91,7 +91,9 @@ func TestRunCountsWhatTheServerCounts(t *testing.T) {
 			t.Errorf("%s: no searches counted", mode)
 		}
 		var out strings.Builder
-		rep.Print(&out)
+		if err := rep.Print(&out); err != nil {
+			t.Fatal(err)
+		}
 		if !strings.Contains(out.String(), "p99") || !strings.Contains(out.String(), "200: ") {
 			t.Errorf("%s: report text:\n%s", mode, out.String())
 		}
@@ -195,7 +197,9 @@ func TestOpenLoopCountsFromTheSchedule(t *testing.T) {
 		t.Errorf("Check = %v, want a failure for the requests off schedule", err)
 	}
 	var out strings.Builder
-	rep.Print(&out)
+	if err := rep.Print(&out); err != nil {
+		t.Fatal(err)
+	}
 	if text := out.String(); !strings.Contains(text, "off schedule: ") || !strings.Contains(text, "from the send") ||
 		!strings.Contains(text, fmt.Sprintf(" late=%d ", rep.Late)) {
 		t.Errorf("report text does not show the late requests:\n%s", out.String())

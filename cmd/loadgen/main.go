@@ -65,7 +65,10 @@ func main() {
 		fmt.Fprintln(os.Stderr, "loadgen:", err)
 		os.Exit(1)
 	}
-	report.Print(os.Stdout)
+	if err := report.Print(os.Stdout); err != nil {
+		fmt.Fprintln(os.Stderr, "loadgen:", err)
+		os.Exit(1)
+	}
 	if *check {
 		if err := report.Check(*want503); err != nil {
 			fmt.Fprintln(os.Stderr, "loadgen:", err)

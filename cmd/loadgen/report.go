@@ -184,17 +184,18 @@ func (rep *Report) Summary() string {
 		rep.Late, rep.Unsent)
 }
 
-// Print writes the report for people.
-func (rep *Report) Print(w io.Writer) {
+// Print writes the report for people and returns the first write error.
+func (rep *Report) Print(w io.Writer) error {
 	o := rep.Options
-	fmt.Fprintf(w, "%s loop, %s %s", o.Mode, o.URL, o.Path)
+	p := &printer{w: w}
+	p.printf("%s loop, %s %s", o.Mode, o.URL, o.Path)
 	if o.Mode == "open" {
-		fmt.Fprintf(w, ", %.0f req/s offered", o.Rate)
+		p.printf(", %.0f req/s offered", o.Rate)
 	}
-	fmt.Fprintf(w, ", concurrency %d, %v\n", o.Concurrency, rep.Elapsed.Round(time.Millisecond))
-	fmt.Fprintf(w, "requests %d, throughput %.1f req/s\n", rep.Requests, rep.Throughput())
+	p.printf(", concurrency %d, %v\n", o.Concurrency, rep.Elapsed.Round(time.Millisecond))
+	p.printf("requests %d, throughput %.1f req/s\n", rep.Requests, rep.Throughput())
 	if o.Mode == "open" {
-		fmt.Fprintf(w, "  off schedule: %d sent more than %v late, %d due but never sent (%.1f%% of those due); latency counts from each request's scheduled time\n",
+		p.printf("  off schedule: %d sent more than %v late, %d due but never sent (%.1f%% of those due); latency counts from each request's scheduled time\n",
 			rep.Late, o.LateAfter, rep.Unsent, 100*rep.OffSchedule())
 	}
 	codes := make([]int, 0, len(rep.Statuses))
@@ -207,13 +208,13 @@ func (rep *Report) Print(w io.Writer) {
 		if c == 0 {
 			label = "error"
 		}
-		fmt.Fprintf(w, "  %s: %d\n", label, rep.Statuses[c])
+		p.printf("  %s: %d\n", label, rep.Statuses[c])
 	}
 	for e, n := range rep.Errors {
-		fmt.Fprintf(w, "  error %q: %d\n", e, n)
+		p.printf("  error %q: %d\n", e, n)
 	}
 	if rep.NoRetryAfter > 0 {
-		fmt.Fprintf(w, "  503 without Retry-After: %d\n", rep.NoRetryAfter)
+		p.printf("  503 without Retry-After: %d\n", rep.NoRetryAfter)
 	}
 	type row struct {
 		name string
@@ -227,7 +228,7 @@ func (rep *Report) Print(w io.Writer) {
 	}
 	for _, row := range rows {
 		if row.p.N > 0 {
-			fmt.Fprintf(w, "latency %-18s n=%-7d p50 %-10v p90 %-10v p99 %-10v max %v\n", row.name, row.p.N,
+			p.printf("latency %-18s n=%-7d p50 %-10v p90 %-10v p99 %-10v max %v\n", row.name, row.p.N,
 				row.p.P50.Round(time.Microsecond), row.p.P90.Round(time.Microsecond), row.p.P99.Round(time.Microsecond), row.p.Max.Round(time.Microsecond))
 		}
 	}
@@ -236,15 +237,30 @@ func (rep *Report) Print(w io.Writer) {
 		names = append(names, n)
 	}
 	sort.Strings(names)
-	fmt.Fprintln(w, "server metrics: before -> after (counters: +increase)")
+	p.printf("server metrics: before -> after (counters: +increase)\n")
 	for _, n := range names {
 		if isCounter(n) {
-			fmt.Fprintf(w, "  %-45s %g -> %g (+%g)\n", n, rep.ServerBefore[n], rep.ServerAfter[n], rep.ServerDiff[n])
+			p.printf("  %-45s %g -> %g (+%g)\n", n, rep.ServerBefore[n], rep.ServerAfter[n], rep.ServerDiff[n])
 		} else {
-			fmt.Fprintf(w, "  %-45s %g -> %g\n", n, rep.ServerBefore[n], rep.ServerAfter[n])
+			p.printf("  %-45s %g -> %g\n", n, rep.ServerBefore[n], rep.ServerAfter[n])
 		}
 	}
-	fmt.Fprintln(w, rep.Summary())
+	p.printf("%s\n", rep.Summary())
+	return p.err
+}
+
+// printer writes formatted text to w until a write fails, and keeps that
+// first error.
+type printer struct {
+	w   io.Writer
+	err error
+}
+
+// printf writes to p.w as fmt.Fprintf does, unless a write failed before.
+func (p *printer) printf(format string, args ...any) {
+	if p.err == nil {
+		_, p.err = fmt.Fprintf(p.w, format, args...)
+	}
 }
 
 // watched are the server metrics a report compares; series are summed over
@@ -274,7 +290,7 @@ func scrape(ctx context.Context, client *http.Client, base string) (map[string]f
 	if err != nil {
 		return nil, err
 	}
-	defer resp.Body.Close()
+	defer func() { _ = resp.Body.Close() }() // read only: a failed close loses nothing
 	if resp.StatusCode != http.StatusOK {
 		return nil, fmt.Errorf("GET /metrics: %s", resp.Status)
 	}

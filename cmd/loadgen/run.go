@@ -210,6 +210,6 @@ func do(ctx context.Context, client *http.Client, opts Options, bodies [][]byte,
 		return 0, "", err
 	}
 	_, err = io.Copy(io.Discard, resp.Body)
-	resp.Body.Close()
+	_ = resp.Body.Close() // read to the end: a failed close loses nothing
 	return resp.StatusCode, resp.Header.Get("Retry-After"), err
 }

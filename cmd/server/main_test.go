@@ -134,7 +134,7 @@ func TestGracefulShutdown(t *testing.T) {
 			inFlight <- answer{err: err}
 			return
 		}
-		defer resp.Body.Close()
+		defer func() { _ = resp.Body.Close() }()
 		var body map[string]any
 		err = json.NewDecoder(resp.Body).Decode(&body)
 		inFlight <- answer{resp.StatusCode, body, err}
@@ -151,7 +151,7 @@ func TestGracefulShutdown(t *testing.T) {
 		if err != nil {
 			t.Fatalf("readyz: %v", err)
 		}
-		resp.Body.Close()
+		_ = resp.Body.Close()
 		if resp.StatusCode == http.StatusServiceUnavailable {
 			break
 		}
@@ -164,7 +164,7 @@ func TestGracefulShutdown(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	resp.Body.Close()
+	_ = resp.Body.Close()
 	if resp.StatusCode != http.StatusServiceUnavailable || resp.Header.Get("Retry-After") == "" {
 		t.Errorf("new search while shutting down: %d", resp.StatusCode)
 	}
@@ -192,7 +192,7 @@ func TestRunFailsOnBusyAddress(t *testing.T) {
 	if err := first.Run(); err != nil {
 		t.Fatal(err)
 	}
-	defer first.Close()
+	defer func() { _ = first.Close() }()
 	cfg.Addr = first.Addr()
 	if err := NewMain(cfg, games.Registry(), io.Discard).Run(); err == nil {
 		t.Error("second Run on the same address succeeded")

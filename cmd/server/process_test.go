@@ -86,7 +86,7 @@ func startBuilt(t *testing.T, bin string, env []string, args ...string) *server 
 		sc := bufio.NewScanner(stderr)
 		for sc.Scan() {
 			line := sc.Text()
-			s.logs.Write([]byte(line + "\n"))
+			_, _ = s.logs.Write([]byte(line + "\n")) // a syncBuffer: writes do not fail
 			var rec struct{ Msg, Addr string }
 			if json.Unmarshal([]byte(line), &rec) == nil && rec.Msg == "listening" {
 				addr <- rec.Addr
@@ -100,7 +100,7 @@ func startBuilt(t *testing.T, bin string, env []string, args ...string) *server 
 	t.Cleanup(func() {
 		if cmd.ProcessState == nil {
 			_ = cmd.Process.Kill()
-			<-s.exit
+			<-s.exit //nolint:errcheck // killed: the exit error says so
 		}
 	})
 	select {
@@ -121,7 +121,7 @@ func (s *server) metric(t *testing.T, name string) float64 {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer resp.Body.Close()
+	defer func() { _ = resp.Body.Close() }()
 	sc := bufio.NewScanner(resp.Body)
 	for sc.Scan() {
 		var v float64
@@ -150,7 +150,7 @@ func TestSIGTERMUnderLoad(t *testing.T) {
 		if err != nil {
 			return 0, nil, err
 		}
-		defer resp.Body.Close()
+		defer func() { _ = resp.Body.Close() }()
 		_, _ = io.Copy(io.Discard, resp.Body)
 		return resp.StatusCode, resp.Header, nil
 	}
@@ -208,7 +208,7 @@ func TestSIGTERMUnderLoad(t *testing.T) {
 		if err != nil {
 			t.Fatalf("readyz: %v", err)
 		}
-		resp.Body.Close()
+		_ = resp.Body.Close()
 		if resp.StatusCode == http.StatusServiceUnavailable {
 			break
 		}

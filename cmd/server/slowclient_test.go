@@ -97,7 +97,7 @@ func TestSlowClientsAreCutOff(t *testing.T) {
 			results <- result{kind: kind, err: err}
 			return
 		}
-		defer conn.Close()
+		defer func() { _ = conn.Close() }()
 		_ = conn.SetDeadline(time.Now().Add(clientBudget))
 		closed := make(chan result, 1)
 		go func() {
@@ -159,7 +159,7 @@ func TestSlowClientsAreCutOff(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	resp.Body.Close()
+	_ = resp.Body.Close()
 	if resp.StatusCode != http.StatusOK {
 		t.Errorf("after the slow clients: %d", resp.StatusCode)
 	}
@@ -180,7 +180,7 @@ func TestSlowReaderIsCutOff(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer conn.Close()
+	defer func() { _ = conn.Close() }()
 	if err := conn.(*net.TCPConn).SetReadBuffer(4096); err != nil {
 		t.Fatal(err)
 	}
@@ -208,7 +208,7 @@ func TestSlowReaderIsCutOff(t *testing.T) {
 			break
 		}
 		_, err = io.Copy(io.Discard, resp.Body)
-		resp.Body.Close()
+		_ = resp.Body.Close()
 		if err != nil {
 			break
 		}
@@ -230,7 +230,7 @@ func TestIdleKeepAliveConnectionIsClosed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer conn.Close()
+	defer func() { _ = conn.Close() }()
 	_ = conn.SetDeadline(time.Now().Add(clientBudget))
 	br := bufio.NewReader(conn)
 	for i := range 2 {
@@ -242,7 +242,7 @@ func TestIdleKeepAliveConnectionIsClosed(t *testing.T) {
 			t.Fatalf("request %d on the kept-alive connection: %v", i, err)
 		}
 		_, _ = io.Copy(io.Discard, resp.Body)
-		resp.Body.Close()
+		_ = resp.Body.Close()
 		if resp.StatusCode != http.StatusOK || resp.Close {
 			t.Fatalf("request %d: %d, close %v; want 200 on a kept connection", i, resp.StatusCode, resp.Close)
 		}

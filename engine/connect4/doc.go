@@ -35,7 +35,7 @@
 //     it is smaller); a generation stamp resets the table in O(1).
 //   - Enhanced transposition cutoff: before searching the children of a
 //     node, their table bounds are probed for an immediate cutoff.
-//   - Lazy SMP (https://www.chessprogramming.org/Lazy_SMP): with
+//   - Lazy SMP (smp.go, https://www.chessprogramming.org/Lazy_SMP): with
 //     Solver.SetThreads (engine.Params.Threads), each null-window search
 //     runs on several goroutines that share the table, whose one-word
 //     entries are read and written atomically; each helper breaks ties

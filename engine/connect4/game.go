@@ -10,6 +10,19 @@ import (
 // Game is Connect Four on a 7x6 board. The zero value is ready to use.
 type Game struct{}
 
+// The capabilities Connect Four implements (engine's package doc lists
+// them), checked by the compiler.
+var (
+	_ engine.SearchMemorer = Game{}
+	_ engine.Warmer        = Game{} // the opening book
+	_ engine.Searcher      = (*State)(nil)
+	_ engine.ExactScorer   = (*State)(nil)
+	_ engine.Analyzer      = (*State)(nil)
+	_ engine.LevelDepther  = (*State)(nil)
+	_ engine.LevelMarginer = (*State)(nil)
+	_ engine.ExactScorer   = heuristicState{} // keeps the score convention in the heuristic search
+)
+
 // Name returns "connect4".
 func (Game) Name() string { return "connect4" }
 

@@ -1,10 +1,6 @@
 package connect4
 
-import (
-	"math/bits"
-	"sync"
-	"sync/atomic"
-)
+import "sync/atomic"
 
 // columnOrder lists the columns centre first: the order of moves among
 // equals.
@@ -33,22 +29,11 @@ type Solver struct {
 	// each helper with its own tie-break so that the threads spread out.
 	order [Width]int
 	// helpers search the same null windows on other goroutines, sharing
-	// the table (lazy SMP); finished is set by the first thread to finish
-	// a window, and makes the others stop.
+	// the table (lazy SMP, smp.go); finished is set by the first thread to
+	// finish a window, and makes the others stop.
 	helpers  []*Solver
 	finished *atomic.Bool
 	results  chan int
-}
-
-// helperOrders are the helpers' tie-break orders, each centre-heavy.
-var helperOrders = [...][Width]int{
-	{3, 4, 2, 5, 1, 6, 0},
-	{2, 3, 4, 1, 5, 0, 6},
-	{4, 3, 2, 5, 1, 6, 0},
-	{3, 2, 4, 0, 6, 1, 5},
-	{2, 4, 3, 1, 5, 6, 0},
-	{4, 2, 3, 5, 1, 0, 6},
-	{3, 1, 5, 2, 4, 0, 6},
 }
 
 // NewSolver returns a solver with a table of 1<<tableBits entries (see
@@ -56,25 +41,6 @@ var helperOrders = [...][Width]int{
 func NewSolver(tableBits int, book *Book) *Solver {
 	return &Solver{table: NewTable(tableBits), book: book, order: columnOrder}
 }
-
-// SetThreads makes the solver search each null window on n goroutines
-// that share its table (lazy SMP): the first to finish answers and the
-// others stop. Helpers are created once and kept; n <= 1 means one.
-func (s *Solver) SetThreads(n int) {
-	n = max(1, min(n, len(helperOrders)+1))
-	for len(s.helpers) < n-1 {
-		h := &Solver{table: s.table, order: helperOrders[len(s.helpers)]}
-		s.helpers = append(s.helpers, h)
-	}
-	s.helpers = s.helpers[:n-1]
-	if s.finished == nil {
-		s.finished = new(atomic.Bool)
-		s.results = make(chan int, len(helperOrders))
-	}
-}
-
-// Threads returns the number of goroutines a null window is searched on.
-func (s *Solver) Threads() int { return len(s.helpers) + 1 }
 
 // Reset empties the transposition table and the node count, so that the
 // next solve starts from nothing, as the reference figures are measured.
@@ -143,45 +109,14 @@ func (s *Solver) narrow(p Position, lo, hi int) (int, int) {
 
 // nullWindow tests whether the score of p is above med: the result r is
 // an upper bound when r <= med, a lower bound when r > med. With helpers it
-// searches on every thread and takes the first answer. ok is false when the
-// deadline or the node limit stopped the search first.
+// searches on every thread and takes the first answer (nullWindowShared).
+// ok is false when the deadline or the node limit stopped the search first.
 func (s *Solver) nullWindow(p Position, med int) (r int, ok bool) {
 	if len(s.helpers) == 0 {
 		r = s.negamax(p, med, med+1)
 		return r, !s.stopped
 	}
-	s.finished.Store(false)
-	var wg sync.WaitGroup
-	for _, h := range s.helpers {
-		h.book, h.done, h.limit = s.book, s.done, 0
-		h.stopped, h.finished = false, s.finished
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			v := h.negamax(p, med, med+1)
-			if !h.stopped && s.finished.CompareAndSwap(false, true) {
-				s.results <- v
-			}
-		}()
-	}
-	v := s.negamax(p, med, med+1)
-	if !s.stopped && s.finished.CompareAndSwap(false, true) {
-		s.results <- v
-	}
-	s.finished.Store(true)
-	wg.Wait()
-	s.finished.Store(false)
-	for _, h := range s.helpers {
-		s.nodes += h.nodes
-		h.nodes = 0
-	}
-	select {
-	case r = <-s.results:
-		s.stopped = false
-		return r, true
-	default:
-		return 0, false
-	}
+	return s.nullWindowShared(p, med)
 }
 
 // winningColumn returns a column where the side to move makes four.
@@ -236,7 +171,12 @@ func (l *moveList) add(cell uint64, col, score int) {
 // a result <= alpha is an upper bound on the true score, a result >= beta a
 // lower bound, anything between is exact. The side to move in p must not
 // be able to win at once. After the deadline it returns 0, which the
-// caller discards.
+// caller discards. Its steps: the node count and the deadline; the end of
+// the game (every move loses at once, or the board fills); the window
+// clamped to the scores still reachable; the opening book and the table
+// (probe); the moves in order (moveScore); the enhanced transposition
+// cutoff (childCutoff) near the root; the moves searched; the result
+// stored (entryOf).
 func (s *Solver) negamax(p Position, alpha, beta int) int {
 	s.nodes++
 	if s.nodes&(pollInterval-1) == 0 {
@@ -247,72 +187,38 @@ func (s *Solver) negamax(p Position, alpha, beta int) int {
 	}
 	next := p.nonLosingMoves()
 	if next == 0 {
-		return -(Cells - p.moves) / 2
+		return -(Cells - p.moves) / 2 // every move lets the opponent win
 	}
 	if p.moves >= Cells-2 {
-		return 0
+		return 0 // a draw: neither of the last two stones wins
 	}
+	// Neither side wins before its next stone.
 	if lower := -(Cells - 2 - p.moves) / 2; alpha < lower {
-		alpha = lower
-		if alpha >= beta {
+		if alpha = lower; alpha >= beta {
 			return alpha
 		}
 	}
 	if upper := (Cells - 1 - p.moves) / 2; beta > upper {
-		beta = upper
-		if alpha >= beta {
+		if beta = upper; alpha >= beta {
 			return beta
 		}
 	}
-
 	key, mirrored := canonicalKey(p.Key())
-	if s.book != nil && p.moves <= s.book.depth {
-		if e, ok := s.book.lookup(key); ok {
-			return e.Score
-		}
+	ttMove, alpha, beta, cut := s.probe(&p, key, mirrored, alpha, beta)
+	if cut {
+		return alpha
 	}
-	ttMove := noMoveCol
-	if lo, hi, mv, ok := s.table.Probe(key); ok {
-		if lo >= beta {
-			return lo
-		}
-		if hi <= alpha {
-			return hi
-		}
-		alpha, beta = max(alpha, lo), min(beta, hi)
-		if alpha >= beta {
-			return alpha
-		}
-		if mv != noMoveCol && mirrored {
-			mv = Width - 1 - mv
-		}
-		ttMove = mv
-	}
-
 	var list moveList
 	for _, c := range s.order {
-		cell := next & columnMask(c)
-		if cell == 0 {
-			continue
+		if cell := next & columnMask(c); cell != 0 {
+			list.add(cell, c, moveScore(&p, cell, c, ttMove))
 		}
-		score := p.moveScore(cell)
-		if c == ttMove {
-			score = 100
-		}
-		list.add(cell, c, score)
 	}
-
 	if p.moves <= etcMaxStones {
-		for i := range list.n {
-			child := p
-			child.playBits(list.cells[i])
-			ck, _ := canonicalKey(child.Key())
-			if _, hi, _, ok := s.table.Probe(ck); ok && -hi >= beta {
-				return -hi
-			}
+		if v, cut := s.childCutoff(&p, &list, beta); cut {
+			return v
 		}
 	}
-
 	alpha0 := alpha
 	best, bestCol := -Cells, noMoveCol
 	for i := range list.n {
@@ -330,19 +236,82 @@ func (s *Solver) negamax(p Position, alpha, beta int) int {
 		}
 		alpha = max(alpha, v)
 	}
-	if mirrored && bestCol != noMoveCol {
-		bestCol = Width - 1 - bestCol
-	}
-	switch {
-	case best >= beta:
-		s.table.Store(key, best, noUpper, bestCol, p.moves)
-	case best <= alpha0:
-		s.table.Store(key, noLower, best, noMoveCol, p.moves)
-	default:
-		s.table.Store(key, best, best, bestCol, p.moves)
-	}
+	lo, hi, col := entryOf(best, bestCol, alpha0, beta, mirrored)
+	s.table.Store(key, lo, hi, col, p.moves)
 	return best
 }
 
-// popcount is used by tests and the book builder.
-func popcount(x uint64) int { return bits.OnesCount64(x) }
+// probe looks up p, whose canonical key is key (mirrored when that is its
+// mirror image's), in the opening book and the table. It returns the
+// table's move for p (noMoveCol if none), and the window (alpha, beta)
+// narrowed by the table's bounds; cut is true when the book's score or the
+// table's bounds settle the node, whose value is then the returned alpha.
+func (s *Solver) probe(p *Position, key uint64, mirrored bool, alpha, beta int) (ttMove, a, b int, cut bool) {
+	if s.book != nil && p.moves <= s.book.depth {
+		if e, ok := s.book.lookup(key); ok {
+			return noMoveCol, e.Score, beta, true
+		}
+	}
+	lo, hi, mv, ok := s.table.Probe(key)
+	if !ok {
+		return noMoveCol, alpha, beta, false
+	}
+	switch {
+	case lo >= beta:
+		return noMoveCol, lo, beta, true
+	case hi <= alpha:
+		return noMoveCol, hi, beta, true
+	}
+	alpha, beta = max(alpha, lo), min(beta, hi)
+	if alpha >= beta {
+		return noMoveCol, alpha, beta, true
+	}
+	if mv != noMoveCol && mirrored {
+		mv = Width - 1 - mv
+	}
+	return mv, alpha, beta, false
+}
+
+// moveScore is the ordering score of playing cell, in column c, in p: the
+// table's move ttMove first, then by p.moveScore.
+func moveScore(p *Position, cell uint64, c, ttMove int) int {
+	if c == ttMove {
+		return 100
+	}
+	return p.moveScore(cell)
+}
+
+// childCutoff is the enhanced transposition cutoff, which negamax tries in
+// positions with at most etcMaxStones stones: it looks up the position
+// after each move of list, p's moves, in the table, and when one's upper
+// bound makes the move fail high (-hi >= beta) returns -hi and true.
+func (s *Solver) childCutoff(p *Position, list *moveList, beta int) (int, bool) {
+	for i := range list.n {
+		child := *p
+		child.playBits(list.cells[i])
+		ck, _ := canonicalKey(child.Key())
+		if _, hi, _, ok := s.table.Probe(ck); ok && -hi >= beta {
+			return -hi, true
+		}
+	}
+	return 0, false
+}
+
+// entryOf returns what the table keeps of best, the fail-soft score of a
+// position searched in the window (alpha, beta), and bestCol, the move that
+// achieved it (mirrored when the position's key is its mirror image's):
+// a lower bound when best >= beta, an upper bound and no move when best <=
+// alpha, else the exact score.
+func entryOf(best, bestCol, alpha, beta int, mirrored bool) (lo, hi, col int) {
+	lo, hi, col = best, best, bestCol
+	switch {
+	case best >= beta:
+		hi = noUpper
+	case best <= alpha:
+		lo, col = noLower, noMoveCol
+	}
+	if mirrored && col != noMoveCol {
+		col = Width - 1 - col
+	}
+	return lo, hi, col
+}

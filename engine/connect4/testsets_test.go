@@ -25,7 +25,7 @@ func loadTestSet(t testing.TB, name string) []testPosition {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
+	defer func() { _ = f.Close() }()
 	var out []testPosition
 	sc := bufio.NewScanner(f)
 	for sc.Scan() {

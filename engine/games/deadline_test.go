@@ -8,6 +8,7 @@ import (
 
 	"movesvc/engine"
 	"movesvc/engine/games"
+	"movesvc/engine/strength"
 )
 
 // slowPositions are, per game, positions whose full search takes far longer
@@ -156,11 +157,11 @@ func BenchmarkDeadlineOvershoot(b *testing.B) {
 			return nodes, hit
 		}},
 		{"level3", func(ctx context.Context, st engine.State, depth int) (uint64, bool) {
-			res := engine.Search(ctx, st, engine.Params{Depth: depth, Level: 3, Seed: 1})
+			res := strength.Search(ctx, st, strength.Params{Params: engine.Params{Depth: depth}, Level: 3, Seed: 1})
 			return res.Nodes, res.DeadlineHit
 		}},
 		{"level8", func(ctx context.Context, st engine.State, depth int) (uint64, bool) {
-			res := engine.Search(ctx, st, engine.Params{Depth: depth, Level: 8, Seed: 1})
+			res := strength.Search(ctx, st, strength.Params{Params: engine.Params{Depth: depth}, Level: 8, Seed: 1})
 			return res.Nodes, res.DeadlineHit
 		}},
 	}

@@ -12,6 +12,7 @@ import (
 
 	"movesvc/engine"
 	"movesvc/engine/games"
+	"movesvc/engine/strength"
 	"movesvc/internal/longtest"
 )
 
@@ -54,8 +55,8 @@ func (r record) games() int { return r.wins + r.draws + r.losses }
 // load, and because a deadline changes Gomoku's search (its root threat
 // search then stops at a quarter of the time left: a 10 s cap per move
 // cut most of level 9's moves and the analysis under them).
-func ladderParams(g engine.Game, level int, seed uint64) engine.Params {
-	p := engine.Params{Level: level, Seed: seed}
+func ladderParams(g engine.Game, level int, seed uint64) strength.Params {
+	p := strength.Params{Level: level, Seed: seed}
 	if level >= engine.MaxLevel {
 		p.Depth = g.Describe().DefaultDepth
 	}
@@ -84,7 +85,7 @@ func playLevels(t testing.TB, game string, a, b, games int) record {
 		}
 		seed := uint64(1000*i + 7)
 		for st.Outcome() == engine.OutcomeUnknown {
-			res := engine.Search(context.Background(), st, ladderParams(g, levels[st.ToMove()], seed))
+			res := strength.Search(context.Background(), st, ladderParams(g, levels[st.ToMove()], seed))
 			st.Play(res.Move)
 		}
 		switch {

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"movesvc/engine"
+	"movesvc/engine/strength"
 	"movesvc/internal/longtest"
 )
 
@@ -68,7 +69,7 @@ func TestLevelsTakeWinsAndBlock(t *testing.T) {
 					seeds = longtest.Pick[uint64](1, 2) // deeper, slower searches; fewer chances to deviate
 				}
 				for seed := range seeds {
-					res := engine.Search(context.Background(), st, engine.Params{Level: level, Seed: seed})
+					res := strength.Search(context.Background(), st, strength.Params{Level: level, Seed: seed})
 					st.Play(res.Move)
 					switch {
 					case tc.win && st.Outcome() != engine.OutcomeLoss:
@@ -87,7 +88,7 @@ func TestLevelsTakeWinsAndBlock(t *testing.T) {
 				ctx   context.Context
 				depth int
 			}{{context.Background(), 1}, {passed, 0}} {
-				res := engine.Search(c.ctx, st, engine.Params{Level: 1, Seed: 1, Depth: c.depth})
+				res := strength.Search(c.ctx, st, strength.Params{Params: engine.Params{Depth: c.depth}, Level: 1, Seed: 1})
 				st.Play(res.Move)
 				if tc.win && st.Outcome() != engine.OutcomeLoss || !tc.win && winsAtOnce(st) {
 					t.Errorf("level 1, depth %d, ctx %v: %s misses it", c.depth, c.ctx.Err(), st.FormatMove(res.Move))
@@ -110,9 +111,9 @@ func TestLevelIsReproducible(t *testing.T) {
 			}
 			seen := map[engine.Move]bool{}
 			for seed := range uint64(12) {
-				p := engine.Params{Level: 1, Seed: seed}
-				first := engine.Search(context.Background(), st, p)
-				again := engine.Search(context.Background(), st, p)
+				p := strength.Params{Level: 1, Seed: seed}
+				first := strength.Search(context.Background(), st, p)
+				again := strength.Search(context.Background(), st, p)
 				if first.Move != again.Move || first.Score != again.Score {
 					t.Errorf("seed %d: %s then %s", seed, st.FormatMove(first.Move), st.FormatMove(again.Move))
 				}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"movesvc/engine"
+	"movesvc/engine/strength"
 	"movesvc/internal/longtest"
 )
 
@@ -163,13 +164,13 @@ func TestLevelsTakeRandomWinsAndBlocks(t *testing.T) {
 						levelSeeds = 1 // the full search does not draw
 					}
 					for seed := range levelSeeds {
-						p := engine.Params{Level: level, Seed: seed}
+						p := strength.Params{Level: level, Seed: seed}
 						ctx, cancel := context.Background(), context.CancelFunc(func() {})
 						if level == engine.MaxLevel {
 							p.Depth = g.Describe().DefaultDepth
 							ctx, cancel = context.WithTimeout(ctx, longtest.Pick(20*time.Millisecond, 100*time.Millisecond))
 						}
-						res := engine.Search(ctx, st, p)
+						res := strength.Search(ctx, st, p)
 						cancel()
 						checkTactic(t, st, pos, level, seed, res.Move)
 					}

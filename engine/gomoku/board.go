@@ -1,5 +1,7 @@
 package gomoku
 
+import "movesvc/engine/grid"
+
 // Board geometry: a size x size board is stored row-major in a padded array
 // with pad cells of wall on every side, so that a step of up to pad cells in
 // any of the four line directions from a board cell stays inside the array
@@ -75,6 +77,40 @@ func (b *board) init(size int, r Rule) {
 	b.recount()
 }
 
+// setStones puts the stones of a parsed board (row-major cells) on the empty
+// board, alternating colours so that the ply and side to move follow from
+// the counts.
+func (b *board) setStones(cells []grid.Cell) {
+	var lists [2][]int
+	for i, c := range cells {
+		if c != grid.Empty {
+			lists[c-1] = append(lists[c-1], b.index(i/b.size, i%b.size))
+		}
+	}
+	for k := range lists[0] {
+		b.play(lists[0][k])
+		if k < len(lists[1]) {
+			b.play(lists[1][k])
+		}
+	}
+	b.five = false
+}
+
+// fiveOnBoard reports whether a colour has a winning line on the board.
+func (b *board) fiveOnBoard() (colour int, ok bool) {
+	for i, c := range b.cells {
+		if c != black && c != white {
+			continue
+		}
+		for d := range 4 {
+			if b.linePat(int(c)-1, d, i) == patFive {
+				return int(c) - 1, true
+			}
+		}
+	}
+	return 0, false
+}
+
 // index returns the padded index of a board cell.
 func (b *board) index(row, col int) int { return (row+pad)*b.stride + col + pad }
 
@@ -83,6 +119,33 @@ func (b *board) rowCol(i int) (row, col int) { return i/b.stride - pad, i%b.stri
 
 // toMove returns the colour to move: 0 for black (x), 1 for white (o).
 func (b *board) toMove() int { return b.ply & 1 }
+
+// full reports whether every cell holds a stone.
+func (b *board) full() bool { return b.stones == b.size*b.size }
+
+// lastMove returns the padded index of the last move, or -1.
+func (b *board) lastMove() int {
+	if b.ply == 0 {
+		return -1
+	}
+	return int(b.history[b.ply-1])
+}
+
+// area calls fn for each empty cell within two cells of a stone, row by row
+// over the stones' bounding box widened by two, until fn returns false.
+func (b *board) area(fn func(i int) bool) {
+	bx := b.box[b.ply]
+	r0, r1 := max(int(bx[0])-2, 0), min(int(bx[1])+2, b.size-1)
+	c0, c1 := max(int(bx[2])-2, 0), min(int(bx[3])+2, b.size-1)
+	for r := r0; r <= r1; r++ {
+		i := b.index(r, c0)
+		for c := c0; c <= c1; c, i = c+1, i+1 {
+			if b.cells[i] == empty && b.near[i] > 0 && !fn(i) {
+				return
+			}
+		}
+	}
+}
 
 // pat returns the pattern colour makes in direction d by playing at the
 // empty cell i.
@@ -94,64 +157,28 @@ func (b *board) pat(colour, d, i int) pattern {
 // empty or not, from its line key.
 func (b *board) linePat(colour, d, i int) pattern { return b.table.get(colour, b.keys[d][i]) }
 
-// recount rebuilds every key, line byte, combination, pattern count and
-// class count from the cells.
-func (b *board) recount() {
-	b.count = [2][numPatterns]int32{}
-	b.classes = [2][numClasses]int32{}
-	for i := range b.cells {
-		if b.cells[i] == wall {
-			continue
-		}
-		for d, step := range b.steps {
-			var key uint32
-			for k := -b.reach; k <= b.reach; k++ {
-				if k == 0 {
-					continue
-				}
-				j := i + k*step
-				c := int8(wall)
-				if j >= 0 && j < len(b.cells) {
-					c = b.cells[j]
-				}
-				key |= uint32(c) << fieldShift(k)
-			}
-			b.keys[d][i] = key
-			b.lines[i][d] = b.table.lookup(key)
-			if b.cells[i] == empty {
-				b.addKey(i, key, 1)
-			}
-		}
-		if b.cells[i] == empty {
-			b.addCell(i, 1)
-		}
-	}
+// cellScore rates playing at the empty cell i for colour: the sum of its
+// line values, with bonuses for the combinations that win (comboOf).
+func (b *board) cellScore(colour, i int) int32 { return combos[b.combo[colour][i]].score }
+
+// threat returns the strongest pattern colour makes by playing at the empty
+// cell i, and how many directions give a four or better (an open four or
+// five counting twice).
+func (b *board) threat(colour, i int) (best pattern, fours int) {
+	c := &combos[b.combo[colour][i]]
+	return c.best, int(c.fours)
 }
 
-// addCell adds (sign 1) or removes (sign -1) an empty cell's classes from
-// the class counts, setting its combination indices from its line bytes
-// first when adding.
-func (b *board) addCell(i int, sign int32) {
-	for colour := range 2 {
-		if sign > 0 {
-			s := 4 * uint(colour)
-			var k uint16
-			for d := range 4 {
-				k += uint16(b.lines[i][d]>>s&15) * dirWeight[d]
-			}
-			b.combo[colour][i] = k
+// fourLines returns the number of lines in which colour makes a four or
+// better by playing at the empty cell i.
+func (b *board) fourLines(colour, i int) int32 {
+	var n int32
+	for d := range 4 {
+		if b.pat(colour, d, i) >= patFour {
+			n++
 		}
-		b.classes[colour][combos[b.combo[colour][i]].class] += sign
 	}
-}
-
-// addKey adds (sign 1) or removes (sign -1) the patterns of an empty cell's
-// line key from the pattern counts.
-func (b *board) addKey(i int, key uint32, sign int32) {
-	both := b.table.lookup(key)
-	p0, p1 := both&15, both>>4
-	b.count[0][p0] += sign
-	b.count[1][p1] += sign
+	return n
 }
 
 // play puts a stone of the side to move on the empty cell i.
@@ -221,6 +248,23 @@ func (b *board) undo(i int) {
 	b.addCell(i, 1)
 }
 
+// pass gives the move to the other side without a stone, for asking what
+// the opponent threatens; unpass takes it back.
+func (b *board) pass() {
+	b.hash ^= zobristSide
+	if b.ply > 0 {
+		b.history[b.ply] = b.history[b.ply-1]
+	}
+	b.box[b.ply+1] = b.box[b.ply]
+	b.ply++
+}
+
+// unpass takes back a pass.
+func (b *board) unpass() {
+	b.ply--
+	b.hash ^= zobristSide
+}
+
 // setField sets the field at shift of cell j's key in direction d to c,
 // keeping the counts right when j is empty, and records in e, when not
 // nil, the line byte and combination indices it changes.
@@ -266,13 +310,62 @@ func (b *board) updateNear(i int, delta int) {
 	}
 }
 
-// full reports whether every cell holds a stone.
-func (b *board) full() bool { return b.stones == b.size*b.size }
-
-// lastMove returns the padded index of the last move, or -1.
-func (b *board) lastMove() int {
-	if b.ply == 0 {
-		return -1
+// addCell adds (sign 1) or removes (sign -1) an empty cell's classes from
+// the class counts, setting its combination indices from its line bytes
+// first when adding.
+func (b *board) addCell(i int, sign int32) {
+	for colour := range 2 {
+		if sign > 0 {
+			s := 4 * uint(colour)
+			var k uint16
+			for d := range 4 {
+				k += uint16(b.lines[i][d]>>s&15) * dirWeight[d]
+			}
+			b.combo[colour][i] = k
+		}
+		b.classes[colour][combos[b.combo[colour][i]].class] += sign
 	}
-	return int(b.history[b.ply-1])
+}
+
+// addKey adds (sign 1) or removes (sign -1) the patterns of an empty cell's
+// line key from the pattern counts.
+func (b *board) addKey(i int, key uint32, sign int32) {
+	both := b.table.lookup(key)
+	p0, p1 := both&15, both>>4
+	b.count[0][p0] += sign
+	b.count[1][p1] += sign
+}
+
+// recount rebuilds every key, line byte, combination, pattern count and
+// class count from the cells.
+func (b *board) recount() {
+	b.count = [2][numPatterns]int32{}
+	b.classes = [2][numClasses]int32{}
+	for i := range b.cells {
+		if b.cells[i] == wall {
+			continue
+		}
+		for d, step := range b.steps {
+			var key uint32
+			for k := -b.reach; k <= b.reach; k++ {
+				if k == 0 {
+					continue
+				}
+				j := i + k*step
+				c := int8(wall)
+				if j >= 0 && j < len(b.cells) {
+					c = b.cells[j]
+				}
+				key |= uint32(c) << fieldShift(k)
+			}
+			b.keys[d][i] = key
+			b.lines[i][d] = b.table.lookup(key)
+			if b.cells[i] == empty {
+				b.addKey(i, key, 1)
+			}
+		}
+		if b.cells[i] == empty {
+			b.addCell(i, 1)
+		}
+	}
 }

@@ -55,14 +55,6 @@ func buildCombos() *[comboKeys]comboInfo {
 	return t
 }
 
-// Move-ordering bonuses of the winning combinations.
-const (
-	scoreFive      = 1 << 20
-	scoreOpen4     = 1 << 17 // an open four or a double four
-	scoreFourThree = 1 << 15
-	scoreDouble3   = 1 << 13
-)
-
 // comboOf describes the cell whose four line patterns are ps. Its score is
 // the sum of the line values, plus a bonus for the combinations that win,
 // or scoreFive alone for a five.
@@ -109,15 +101,15 @@ func comboOf(ps [4]pattern) comboInfo {
 	return c
 }
 
-// quickWin returns the plies to a win of the side to move that needs no
-// search, or 0. It assumes the opponent cannot make five next move
+// quickWin returns the plies to a win of the side to move in b that needs
+// no search, read off the cell classes, or 0. It assumes the opponent cannot make five next move
 // (pvs answers a four first): then a cell where the side to move makes an
 // open four or two fours wins in 3 plies, as the opponent can block only
 // one of the fives; and when the opponent cannot even make a four, a cell
 // making a four and an open three, or two open threes, wins in 5: the
 // opponent's one move stops one line only, and without a four of its own it
 // cannot gain a tempo.
-func (b *board) quickWin() int {
+func quickWin(b *board) int {
 	me, opp := b.toMove(), 1-b.toMove()
 	if b.count[opp][patFive] > 0 {
 		return 0

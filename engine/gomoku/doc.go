@@ -6,7 +6,8 @@
 // (the multipv best candidates, multipv.go), engine.LevelDepther and
 // engine.LevelNoder (weaker levels graded by nodes).
 //
-// Board representation and patterns (board.go, pattern.go):
+// Board representation and patterns (board.go, undolog.go, pattern.go,
+// combo.go):
 //
 //   - A padded one-dimensional board: wall cells around the edge, so that
 //     line walks need no bounds checks.
@@ -37,7 +38,8 @@
 //   - Zobrist hashing with the side to move
 //     (https://www.chessprogramming.org/Zobrist_Hashing).
 //
-// Search (search.go, pvs.go, movegen.go, threat.go, smp.go):
+// Search (search.go, searcher.go, root.go, pvs.go, movegen.go, threat.go,
+// smp.go; every tuned constant in params.go):
 //
 //   - Openings without search: the centre on an empty board, and the
 //     diagonal neighbour (towards the centre) of a lone stone.
@@ -50,14 +52,13 @@
 //     and a quarter of the time to the deadline; VCF also runs inside it, at
 //     inner nodes two or more plies from the horizon. (VCF nearer the
 //     horizon and VCT inside the tree cost more depth than they found wins;
-//     see pvs.go.)
+//     see docs/gomoku.md#tuning.)
 //   - The opponent's VCF detected at the root (by a null move): only the
 //     root moves after which it fails are searched.
 //   - Symmetric positions (symmetry.go): when a symmetry of the board (a
 //     mirror or a rotation) leaves the position as it is, only the first
 //     root move in order of each set it maps together is searched, the
-//     others having the same value (a third fewer nodes to depth 6 over
-//     seven symmetric openings); the analysis lists them once.
+//     others having the same value; the analysis lists them once.
 //   - Principal variation search with iterative deepening and aspiration
 //     windows, widened in a step after a fail before the full window
 //     (https://www.chessprogramming.org/Principal_Variation_Search,
@@ -81,12 +82,13 @@
 //     (https://www.chessprogramming.org/Futility_Pruning#MoveCountBasedPruning):
 //     the first 6+2*depth candidates in move order and then only the moves
 //     making an open three or a four, unless every move searched loses or
-//     the side to move has the makings of continuous fours (see pvs.go).
-//   - Null-move pruning at quiet nodes off the principal variation (see
-//     pvs.go): Gomoku has no zugzwang, so a pass that still fails high
+//     the side to move has the makings of continuous fours (searchMoves,
+//     width).
+//   - Null-move pruning at quiet nodes off the principal variation
+//     (nullMove): Gomoku has no zugzwang, so a pass that still fails high
 //     at a reduced depth lets the node fail high.
 //   - Late-move reductions at quiet nodes where the side to move cannot
-//     make a four (see pvs.go): late quiet moves searched a ply shallower
+//     make a four (reducible, tryMove): late quiet moves searched a ply shallower
 //     first, and again at full depth if they beat alpha.
 //   - A static evaluation that weighs, for each side, the count of every
 //     line pattern and of every cell class (four-three, double three, ...)

@@ -7,20 +7,6 @@ import (
 	"movesvc/engine"
 )
 
-// patternValue is the worth of one pattern a player could make on one line
-// by playing at one empty cell, for move ordering (comboOf).
-var patternValue = [numPatterns]int32{
-	patNone:  0,
-	patOne:   1,
-	patTwo:   4,
-	patOpen2: 12,
-	patThree: 20,
-	patOpen3: 60,
-	patFour:  70,
-	patOpen4: 400,
-	patFive:  2000,
-}
-
 // featuresPerSide is the number of features of one player: the count of
 // each line pattern over the empty cells, then the count of each cell
 // class.
@@ -68,10 +54,10 @@ func DefaultWeights() EvalWeights { return defaultWeights }
 // that plain alpha-beta evaluates with (Options.Plain; weights.go).
 func PatternWeights() EvalWeights { return patternWeights }
 
-// evaluate returns the static score of a position from the side to move's
-// point of view: the features weighed by w, within ±MaxEval. It costs
+// evaluate returns the static score of the position b from the side to
+// move's point of view: the features weighed by w, within ±MaxEval. It costs
 // O(1): the counts are kept up to date by play and undo.
-func (b *board) evaluate(w *EvalWeights) int32 {
+func evaluate(b *board, w *EvalWeights) int32 {
 	me := b.toMove()
 	var v int32
 	for side, colour := range [2]int{me, 1 - me} {
@@ -87,8 +73,9 @@ func (b *board) evaluate(w *EvalWeights) int32 {
 	return max(-engine.MaxEval, min(engine.MaxEval, v))
 }
 
-// features returns the counts evaluate weighs, the side to move's first.
-func (b *board) features() [NumFeatures]int32 {
+// features returns the counts of b that evaluate weighs, the side to
+// move's first.
+func features(b *board) [NumFeatures]int32 {
 	var f [NumFeatures]int32
 	me := b.toMove()
 	for side, colour := range [2]int{me, 1 - me} {
@@ -96,18 +83,6 @@ func (b *board) features() [NumFeatures]int32 {
 		copy(f[side*featuresPerSide+np:], b.classes[colour][:])
 	}
 	return f
-}
-
-// cellScore rates playing at the empty cell i for colour: the sum of its
-// line values, with bonuses for the combinations that win (comboOf).
-func (b *board) cellScore(colour, i int) int32 { return combos[b.combo[colour][i]].score }
-
-// threat returns the strongest pattern colour makes by playing at the empty
-// cell i, and how many directions give a four or better (an open four or
-// five counting twice).
-func (b *board) threat(colour, i int) (best pattern, fours int) {
-	c := &combos[b.combo[colour][i]]
-	return c.best, int(c.fours)
 }
 
 // ParseWeights reads weights written as a JSON array of NumFeatures

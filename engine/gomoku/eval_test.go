@@ -35,7 +35,7 @@ func TestEvaluateWeighsFeatures(t *testing.T) {
 		b.init(15, Rule(game%2))
 		for b.ply < 60 && !b.five && !b.full() {
 			m := randomGame(b, rng, 1)[0]
-			f := b.features()
+			f := features(b)
 			me := b.toMove()
 			if f[0] != b.count[me][0] || f[np] != b.classes[me][0] ||
 				f[featuresPerSide+int(patOpen3)] != b.count[1-me][patOpen3] {
@@ -48,7 +48,7 @@ func TestEvaluateWeighsFeatures(t *testing.T) {
 				}
 			}
 			want = max(-int64(engine.MaxEval), min(int64(engine.MaxEval), want))
-			if got := b.evaluate(&w); int64(got) != want {
+			if got := evaluate(b, &w); int64(got) != want {
 				t.Fatalf("game %d after %d (%d): evaluate = %d, want %d", game, b.ply, m, got, want)
 			}
 		}

@@ -39,6 +39,18 @@ const (
 // value is ready to use.
 type Game struct{}
 
+// The capabilities Gomoku implements (engine's package doc lists them),
+// checked by the compiler.
+var (
+	_ engine.SearchMemorer   = Game{}
+	_ engine.Warmer          = Game{} // the pattern tables
+	_ engine.Searcher        = (*State)(nil)
+	_ engine.Analyzer        = (*State)(nil)
+	_ engine.PartialAnalyzer = (*State)(nil) // multipv scores a few candidates
+	_ engine.LevelDepther    = (*State)(nil)
+	_ engine.LevelNoder      = (*State)(nil)
+)
+
 // Name returns "gomoku".
 func (Game) Name() string { return "gomoku" }
 
@@ -170,40 +182,6 @@ func parseSize(v any) (size int, given bool, err error) {
 		return 0, false, engine.Invalid("size", v, "must be a whole number from %d to %d", MinSize, MaxSize)
 	}
 	return int(n), true, nil
-}
-
-// setStones puts the stones of a parsed board (row-major cells) on the empty
-// board, alternating colours so that the ply and side to move follow from
-// the counts.
-func (b *board) setStones(cells []grid.Cell) {
-	var lists [2][]int
-	for i, c := range cells {
-		if c != grid.Empty {
-			lists[c-1] = append(lists[c-1], b.index(i/b.size, i%b.size))
-		}
-	}
-	for k := range lists[0] {
-		b.play(lists[0][k])
-		if k < len(lists[1]) {
-			b.play(lists[1][k])
-		}
-	}
-	b.five = false
-}
-
-// fiveOnBoard reports whether a colour has a winning line on the board.
-func (b *board) fiveOnBoard() (colour int, ok bool) {
-	for i, c := range b.cells {
-		if c != black && c != white {
-			continue
-		}
-		for d := range 4 {
-			if b.linePat(int(c)-1, d, i) == patFive {
-				return int(c) - 1, true
-			}
-		}
-	}
-	return 0, false
 }
 
 // Warm builds the pattern tables of both rules (about 0.15 s each), which

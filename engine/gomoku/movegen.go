@@ -4,34 +4,6 @@ package gomoku
 // searcher's move stack and returns the new top; the caller pops its list by
 // restoring the stack pointer.
 
-// area calls fn for each empty cell within two cells of a stone, row by row
-// over the stones' bounding box widened by two, until fn returns false.
-func (b *board) area(fn func(i int) bool) {
-	bx := b.box[b.ply]
-	r0, r1 := max(int(bx[0])-2, 0), min(int(bx[1])+2, b.size-1)
-	c0, c1 := max(int(bx[2])-2, 0), min(int(bx[3])+2, b.size-1)
-	for r := r0; r <= r1; r++ {
-		i := b.index(r, c0)
-		for c := c0; c <= c1; c, i = c+1, i+1 {
-			if b.cells[i] == empty && b.near[i] > 0 && !fn(i) {
-				return
-			}
-		}
-	}
-}
-
-// fourLines returns the number of lines in which colour makes a four or
-// better by playing at the empty cell i.
-func (b *board) fourLines(colour, i int) int32 {
-	var n int32
-	for d := range 4 {
-		if b.pat(colour, d, i) >= patFour {
-			n++
-		}
-	}
-	return n
-}
-
 // pushFours pushes the empty cells where colour makes a four or better, each
 // with the score score(i), and returns their number. The pattern counts say
 // how many (cell, line) pairs there are, so the scan stops at the last.
@@ -115,7 +87,7 @@ func (s *searcher) fives(colour int) int {
 // for ordering, and returns their number.
 func (s *searcher) fours(colour int) int {
 	b := s.b
-	return s.pushFours(colour, func(i int) int32 { return b.cellScore(colour, i) + b.cellScore(1-colour, i)/2 })
+	return s.pushFours(colour, func(i int) int32 { return b.cellScore(colour, i) + b.cellScore(1-colour, i)/threatDefenceDivisor })
 }
 
 // defences pushes the moves that may stop colour's open threes and returns
@@ -154,7 +126,7 @@ func (s *searcher) defences(colour int) int {
 		i := int(s.moves[j])
 		var stops bool
 		if complete {
-			stops = b.blocksAll(colour, i, open)
+			stops = blocksAll(b, colour, i, open)
 		} else {
 			b.play(i)
 			stops = b.count[colour][patOpen4] == 0
@@ -176,11 +148,11 @@ type lineCell struct {
 }
 
 // blocksAll reports whether a stone of colour's opponent on the empty cell i
-// leaves colour no open four to make at any of the cells and directions in
-// open, from the line keys, without playing it: the stone takes the cell or
-// lies on the line within reach and changes its pattern. An opponent's
+// of b leaves colour no open four to make at any of the cells and
+// directions in open, from the line keys, without playing it: the stone
+// takes the cell or lies on the line within reach and changes its pattern. An opponent's
 // stone never makes a pattern stronger, so no other open four appears.
-func (b *board) blocksAll(colour, i int, open []lineCell) bool {
+func blocksAll(b *board, colour, i int, open []lineCell) bool {
 	stone := uint32(2 - colour) // the opponent's colour + 1
 	for _, lc := range open {
 		t := int(lc.cell)
@@ -212,10 +184,47 @@ func (s *searcher) candidates(colour int) int {
 	b := s.b
 	start := s.newList()
 	b.area(func(i int) bool {
-		s.push(i, b.cellScore(colour, i)+b.cellScore(1-colour, i)*7/8+s.history[colour][i]/64)
+		s.push(i, b.cellScore(colour, i)+b.cellScore(1-colour, i)*candidateDefenceEighths/8+s.history[colour][i]/historyDivisor)
 		return true
 	})
 	return s.sp - start
+}
+
+// generate pushes the moves of the node at ply and returns their number:
+// the block when the opponent has a four; fours and defences when it has an
+// open three; otherwise every cell within two of a stone, and quiet is
+// true. The table move and the killers are scored first.
+func (s *searcher) generate(ply, ttMove int) (n int, quiet bool) {
+	b := s.b
+	me, opp := b.toMove(), 1-b.toMove()
+	switch {
+	case s.plain:
+		n, quiet = s.candidates(me), true
+	case b.count[opp][patFive] > 0:
+		n = s.fives(opp)
+		if n > 1 {
+			s.sp -= n - 1
+			n = 1
+		}
+		return n, false
+	case b.count[opp][patOpen4] > 0:
+		n = s.defences(opp)
+	default:
+		n, quiet = s.candidates(me), true
+	}
+	start := s.sp - n
+	for j := start; j < s.sp; j++ {
+		m := int(s.moves[j])
+		switch {
+		case m == ttMove:
+			s.scores[j] = orderTableMove
+		case ply < maxPly && m == s.killers[ply][0]:
+			s.scores[j] += orderKiller
+		case ply < maxPly && m == s.killers[ply][1]:
+			s.scores[j] += orderSecondKiller
+		}
+	}
+	return n, quiet
 }
 
 // pick moves the best-scored move of moves[from:to] to position from and

@@ -76,22 +76,11 @@ func (st *State) AnalyzesSomeMoves() bool { return true }
 // candidates (Analyze) only when its draw deviates from the best.
 func (st *State) LevelDepth(level int) int { return DefaultDepth }
 
-// levelNodes are the node limits of LevelNodes, by level.
-var levelNodes = [engine.MaxLevel]uint64{1: 330, 2: 660, 3: 1_300, 4: 2_600, 5: 5_300,
-	6: 13_000, 7: 33_000, 8: 83_000, 9: 200_000}
-
-// LevelNodes returns the node limit of a weaker level's searches: 330 at
-// level 1, doubling up to 5,300 at level 5, then about two and a half
-// times a level, 200,000 at level 9 (the full search at DefaultDepth takes
-// from about 10,000 to a few hundred thousand nodes in the middlegame).
-// Levels two apart thus differ fourfold or more in nodes: by whole plies
-// they could not, one ply costing several times the one before and two
-// plies apart beating the shallower side in every self-play game while one
-// ply apart won only two in three (README, "Playing levels"). The limits
-// are a third of what they were before the search dropped VCF near the
-// horizon and reached depth 6 in a third of the nodes: with the old ones
-// the upper levels completed depth 6 within their limits and played
-// alike (8 vs 6 won 59 of 100 games; with these, 63). 0 outside
+// LevelNodes returns the node limit of a weaker level's searches
+// (levelNodes): 330 at level 1, doubling up to 5,300 at level 5, then
+// about two and a half times a level, 200,000 at level 9. Levels two apart
+// thus differ fourfold or more in nodes, a finer grade than whole plies,
+// one of which costs several times the one before. 0 outside
 // 1..MaxLevel-1.
 func (st *State) LevelNodes(level int) uint64 {
 	if level < 1 || level >= engine.MaxLevel {

@@ -27,7 +27,7 @@ func loadPuzzles(t testing.TB) []puzzle {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
+	defer func() { _ = f.Close() }()
 	var out []puzzle
 	sc := bufio.NewScanner(f)
 	for sc.Scan() {

@@ -2,487 +2,218 @@ package gomoku
 
 import "movesvc/engine"
 
-// aspiration is the half-width of the window around the previous
-// iteration's score. A search that fails is searched again with the failing
-// side moved to twice the width beyond the returned bound (the search is
-// fail-soft, so the bound says where the score lies), and only if that
-// fails too with the full window (widenWindow). Going straight to the full
-// window searched 8.17 M nodes on the 109 arena positions at depth 7 and
-// 1.08 M on BenchmarkSearchThreads (depth 8); the widening step 7.68 M and
-// 0.82 M; no aspiration at all 7.66 M; a half-width of 250, 8.04 M. In
-// games at 1 s a move the two scored the same (README).
-const aspiration = 60
-
-// VCF inside the main search: at inner nodes with at least
-// interiorVCFDepth plies left, within interiorVCFBudget nodes. Not at the
-// horizon, where most nodes are: there the static evaluation and the wins
-// read off the cell classes (quickWin) stand in. At 100 ms a move the search
-// with VCF at every inner node and at the horizon (64 nodes) lost 42–58 to
-// one without VCF in the tree, which gets a ply or two deeper in the same
-// time; VCF at the horizon within 16 nodes, or only where the side to move
-// has four or more four-making cells, then lost 45–55 and 40–60 to none.
-// Inner nodes with two or more plies left cost nothing measurable (103–97
-// against three or more, 200 games), and with them the puzzles keep being
-// solved at depth 8 (puzzle 473, a 33-ply win, needs VCF two plies above
-// the horizon). (VCT inside the tree, near the root, with 3000 nodes a
-// node, was tried earlier and dropped for the same reason: it held the
-// search to 2 to 4 plies where it reaches 4 to 6.)
-const (
-	interiorVCFDepth  = 2
-	interiorVCFBudget = 400
-)
-
-// Move-count pruning (https://www.chessprogramming.org/Futility_Pruning#MoveCountBasedPruning):
-// at a quiet node (the opponent has neither a four nor an open three, so
-// every cell near the stones is a candidate) only the first
-// pruneBase+prunePerPly*depth candidates in move order are searched, and
-// after them only the moves that make an open three or a four. Three
-// safeguards keep it from hiding wins:
-//   - when every move searched so far loses, the rest are searched too, so
-//     that a proved loss (and the win it proves one ply up) still considers
-//     every candidate;
-//   - the root is never pruned;
-//   - a node where the side to move has pruneFourCells or more cells and
-//     lines where it makes a four is not pruned: there a quiet move may set
-//     up continuous fours (puzzle 502 is won by an open two that comes 25th
-//     in move order; with a threshold of 6 it is missed at depth 8).
-//
-// The ordering puts the cells that make or stop the strongest lines first,
-// and the deeper search the narrower tree buys wins more games: against the
-// full-width search the pruned one scored 109–90–1 at 40,000 nodes a move
-// (200 games) and 63–37 at 100 ms a move (100 games). Earlier trials
-// without the all-moves-lose and four-cell safeguards, at 40,000 nodes:
-// widths from 5+depth to 12+2*depth scored 55% to 64% (100 games each),
-// and pruning only outside the principal variation 49%. Once the search
-// dropped VCF near the horizon (and got a third cheaper), 6+2*depth beat
-// 10+2*depth 533–465–2 over 1,000 games at 100 ms a move (+24 Elo, about two
-// standard errors), with all 600 puzzles still solved at depth 8.
-const (
-	pruneBase      = 6
-	prunePerPly    = 2
-	pruneFourCells = 4
-)
-
-// Null-move pruning (https://www.chessprogramming.org/Null_Move_Pruning):
-// at a node off the principal variation (a null window) with
-// nullMoveDepth or more plies left, where neither side has a threat (the
-// opponent has no four and no open three to answer; the side to move can
-// make neither a four nor an open four), the static evaluation is at least
-// beta and the move before was not itself a pass, the side to move passes
-// and the opponent searches nullMoveReduction plies shallower than a move
-// would be; if that still fails high, so does the node. Gomoku has no
-// zugzwang (a stone never hurts its owner), so a pass is never better than
-// the best move and the only error is the shallower search; proved wins
-// after a pass are not taken, their distance would be wrong. With it the
-// six BenchmarkSearchThreads positions reach depth 8 in 1.08 M nodes
-// instead of 1.35 M, and the puzzles take 17.6 k nodes each instead of
-// 23.2 k, all 600 still solved (a reduction of 1, or of 2 from depth 3 or
-// 4, saved less); against the depth-6 stand-in at 1 s a move the engine
-// scored 142–18 with it and 133–27 without on the arena's seeds 42 to 49,
-// 134–25–1 and 134–26 on seeds 50 to 57: within the noise in games. Part
-// of the forward pruning Options.NoPruning turns off.
-const (
-	nullMoveDepth     = 2
-	nullMoveReduction = 2
-)
-
-// Late-move reductions (https://www.chessprogramming.org/Late_Move_Reductions):
-// at a quiet node with reductionDepth or more plies left where the side to
-// move cannot make a four, a move from the reductionFrom'th on (counting
-// from 0) that is neither the table's move nor a killer, and makes an open
-// three for neither side, is searched a ply shallower with a null window
-// first, and again at full depth if it beats alpha. The four-making
-// exception keeps long attacks whole: without it puzzle 473 (a 33-ply win)
-// was missed at depth 8 and at 5 s. With it the six BenchmarkSearchThreads
-// positions reach depth 8 in 0.72 M nodes instead of 0.82 M (0.66 M
-// without the exception), all 600 puzzles solved in the same 17.5 k nodes
-// each. Against the depth-6 stand-in at 1 s a move the engine scored
-// 281–39 with them and 272–48 without on the same 320 games (within the
-// noise; reducing at every quiet node, 283–37). Part of the forward pruning
-// Options.NoPruning turns off.
-const (
-	reductionDepth = 3
-	reductionFrom  = 4
-)
-
-// quiescence is how many unforced plies past the horizon the main search
-// (unless plain) goes on answering an open three of the opponent's: at
-// depth 0 down to -quiescence+1 such a node searches the defences and its
-// own fours, and at -quiescence it is evaluated like any other horizon node.
-// Answers to a four are forced, cost no depth and are never cut off. With
-// two plies the puzzles take fewer nodes than with one (19 k against 24 k a
-// puzzle); without the bound the search explodes in positions full of
-// threes (puzzle 470 no longer solved in a million nodes).
-const quiescence = 2
-
-// iterate runs iterative deepening from depth 1 to maxDepth over the root
-// moves. The first iteration always scores at least one root move, the
-// first in order, and may be stopped after it (its best move so far is
-// then the answer); of a later iteration stopped by the deadline or the
-// node limit only a move that beat the previous iteration's is kept
-// (played, with its variation; the depth and score stay the last complete
-// iteration's).
-func (s *searcher) iterate(maxDepth int) engine.Result {
-	res := engine.Result{Move: engine.NoMove, PV: make([]engine.Move, 0, maxPly)}
-	n := s.rootMoves(maxDepth)
-	rootEnd := s.sp
-	s.startHelpers(maxDepth, n)
-	defer s.stopHelpers()
-	var score int32
-	for depth := 1; depth <= maxDepth; depth++ {
-		s.mayStop = depth > 1
-		s.crew.depth.Store(int32(depth))
-		alpha, beta := -engine.WinScore-1, engine.WinScore+1
-		if depth > 2 && !engine.IsWinScore(score) {
-			alpha, beta = score-aspiration, score+aspiration
-		}
-		v := s.searchRoot(depth, n, alpha, beta)
-		first := true // the last iteration's move was searched first
-		for widened := false; !s.stopped && (v <= alpha || v >= beta); widened = true {
-			// The failed search reordered the moves.
-			first = false
-			alpha, beta = widenWindow(v, alpha, beta, widened)
-			v = s.searchRoot(depth, n, alpha, beta)
-		}
-		if s.stopped && depth > 1 {
-			// In the first pass the last iteration's move was searched
-			// first: another move now in front with a score above the
-			// window's alpha beat it at this depth, and is played.
-			if first && v > alpha && s.pv[0][0] != int16(res.Move) {
-				s.takePV(&res)
-			}
-			break
-		}
-		if s.stopped && v < -engine.WinScore {
-			break
-		}
-		// A first iteration stopped after its first root move still gives
-		// the best move searched so far.
-		score = v
-		res.Depth = depth
-		s.takePV(&res)
-		s.reportIteration(depth, v, res.PV)
-		if engine.IsWinScore(v) || s.stopped {
-			break
-		}
-	}
-	s.sp = rootEnd - n
-	partial := s.stopped && res.Depth == 1 // the first iteration, cut short
-	res.Score = int(score)
-	switch {
-	case score >= engine.WinThreshold:
-		res.Outcome, res.PliesToEnd = engine.OutcomeWin, engine.PliesToEnd(score)
-	case score <= -engine.WinThreshold && !partial:
-		res.Outcome, res.PliesToEnd = engine.OutcomeLoss, engine.PliesToEnd(score)
-	}
-	res.Complete = res.Outcome != engine.OutcomeUnknown || res.Depth == maxDepth && !partial
-	return res
-}
-
-// widenWindow returns the window for searching again after a root search
-// returned v outside (alpha, beta): the first time (widened false) the
-// failing side moves to 2*aspiration beyond v, the other stays; after that,
-// the full window. The new window contains v strictly.
-func widenWindow(v, alpha, beta int32, widened bool) (int32, int32) {
-	const full = engine.WinScore + 1
-	switch {
-	case widened:
-		return -full, full
-	case v <= alpha:
-		return max(v-2*aspiration, -full), beta
-	default:
-		return alpha, min(v+2*aspiration, full)
-	}
-}
-
-// takePV makes the root's variation res's move and variation.
-func (s *searcher) takePV(res *engine.Result) {
-	res.Move = engine.Move(s.pv[0][0])
-	res.PV = res.PV[:0]
-	for _, m := range s.pv[0][:s.pvLen[0]] {
-		res.PV = append(res.PV, engine.Move(m))
-	}
-}
-
-// rootMoves pushes the root moves, ordered, and returns their number: the
-// root candidates (rootCandidates), and in a position a symmetry of the
-// board leaves as it is only the first of each set of candidates such
-// symmetries take to one another (dropSymmetricMoves; not for plain
-// alpha-beta). In a symmetric opening that spares the search the moves
-// whose values it already knows: x at h8 and o at i9 leave 18 of the 32
-// candidates (the diagonal through them is a mirror), x at h8 and o at h9
-// 16 of 28.
-func (s *searcher) rootMoves(depth int) int {
-	n := s.rootCandidates(depth)
-	if s.symmetric {
-		n = s.dropSymmetricMoves(n)
-	}
-	return n
-}
-
-// rootCandidates pushes the root's candidate moves, ordered, and returns
-// their number. When the opponent threatens a win by continuous fours, only
-// the moves after which it no longer has one are kept, if any. The check
-// has its own node budget (rootThreatBudget in all) and stops at the
-// deadline, keeping every move.
-func (s *searcher) rootCandidates(depth int) int {
-	b := s.b
-	start := s.sp
-	n, _ := s.generate(0, -1)
-	if n == 0 {
-		n = s.candidates(b.toMove())
-	}
-	opp := 1 - b.toMove()
-	if !s.useThreats || b.count[opp][patFive] > 0 || n <= 1 {
-		return n
-	}
-	maxNodes := s.maxNodes
-	s.maxNodes, s.mayStop = 0, true
-	defer func() { s.maxNodes, s.mayStop, s.stopped = maxNodes, false, false }()
-	b.pass()
-	s.threatNodes, s.budget = 0, s.rootThreatBudget(depth)
-	threatened := s.vcf(maxVCF) > 0
-	b.unpass()
-	if !threatened || s.stopped {
-		return n
-	}
-	total := s.budget
-	kept := start + n
-	for j := start; j < start+n; j++ {
-		m := int(s.moves[j])
-		b.play(m)
-		s.threatNodes, s.budget = 0, total/uint64(n)+64
-		refuted := s.vcf(maxVCF) == 0 && s.threatNodes <= s.budget
-		b.undo(m)
-		if s.stopped {
-			s.sp = start + n
-			return n
-		}
-		if refuted {
-			s.moves[kept] = int16(m)
-			s.scores[kept] = s.scores[j]
-			kept++
-		}
-	}
-	if kept == start+n {
-		s.sp = start + n
-		return n
-	}
-	k := kept - (start + n)
-	copy(s.moves[start:start+k], s.moves[start+n:kept])
-	copy(s.scores[start:start+k], s.scores[start+n:kept])
-	s.sp = start + k
-	return k
-}
-
-// searchRoot searches every root move to depth with a PVS window and returns
-// the best score; the best move goes to the front of the list and to the
-// principal variation. When stopped it returns the best score so far, below
-// -WinScore if no move was scored.
-func (s *searcher) searchRoot(depth, n int, alpha, beta int32) int32 {
-	b := s.b
-	start := s.sp - n
-	s.nodes++
-	best := -engine.WinScore - 1
-	for j := start; j < start+n; j++ {
-		m := int(s.moves[j])
-		b.play(m)
-		var v int32
-		if j == start {
-			v = -s.pvs(depth-1, 1, -beta, -alpha)
-		} else {
-			v = -s.pvs(depth-1, 1, -alpha-1, -alpha)
-			if v > alpha && v < beta && !s.stopped {
-				v = -s.pvs(depth-1, 1, -beta, -alpha)
-			}
-		}
-		b.undo(m)
-		if s.stopped {
-			return best
-		}
-		if depth == 1 {
-			// One root move is scored: the deadline may stop the first
-			// iteration from now on.
-			s.mayStop = true
-		}
-		if v > best {
-			best = v
-			copy(s.moves[start+1:j+1], s.moves[start:j])
-			copy(s.scores[start+1:j+1], s.scores[start:j])
-			s.moves[start] = int16(m)
-			s.updatePV(0, m)
-			if v > alpha {
-				alpha = v
-			}
-			if v >= beta {
-				break
-			}
-		}
-	}
-	return best
-}
-
 // pvs searches the position to depth plies at ply from the root and returns
 // its fail-soft value: <= alpha is an upper bound, >= beta a lower bound,
-// otherwise exact. Forced replies to a four do not use up depth; at the
-// horizon a four is still answered and, unless plain, so is an open three
-// for quiescence more unforced plies (the replies are the defences and the
-// side to move's own fours); then the static evaluation.
-// Unless plain, a win that needs no search (quickWin) is returned at once,
-// and inner nodes with interiorVCFDepth plies or more left look for
-// continuous fours first (vcfWin). When the deadline or the node limit
-// stops the search the value is meaningless and s.stopped is set.
+// otherwise exact. When the deadline or the node limit stops the search the
+// value is meaningless and s.stopped is set. The steps, in order:
+//
+//   - a value without search (settled): the game decided, a five to make,
+//     a win read off the cell classes, the horizon;
+//   - mate-distance pruning: no result beats a win at the next ply;
+//   - the transposition table's cutoff, and its move to search first;
+//   - a win by continuous fours, at inner nodes (interiorVCF);
+//   - null-move pruning (nullMove);
+//   - the moves (generate, searchMoves): only the block against a four,
+//     which uses no depth; the defences against an open three; otherwise
+//     the candidates, pruned by move count;
+//   - the result stored in the table.
 func (s *searcher) pvs(depth, ply int, alpha, beta int32) int32 {
 	s.nodes++
 	s.poll()
 	if s.stopped {
 		return 0
 	}
-	b := s.b
 	s.pvLen[ply] = ply
-	if b.five {
-		return -(engine.WinScore - int32(ply))
-	}
-	if b.full() {
-		return 0
-	}
-	me, opp := b.toMove(), 1-b.toMove()
-	if b.count[me][patFive] > 0 {
-		return engine.WinScore - int32(ply) - 1
-	}
-	oppFour := b.count[opp][patFive] > 0
-	if !s.plain {
-		if p := b.quickWin(); p > 0 {
-			return engine.WinScore - int32(ply+p)
-		}
-	}
-	if ply >= maxPly-1 {
-		return b.evaluate(s.weights)
-	}
-	if depth <= 0 {
-		if s.plain || !oppFour && (b.count[opp][patOpen4] == 0 || depth <= -quiescence) {
-			return b.evaluate(s.weights)
-		}
+	if v, ok := s.settled(depth, ply); ok {
+		return v
 	}
 	alpha = max(alpha, -(engine.WinScore - int32(ply)))
 	beta = min(beta, engine.WinScore-int32(ply)-1)
 	if alpha >= beta {
 		return alpha
 	}
-
-	key := b.hash
-	ttMove := -1
-	if score, move, d, bound, ok := s.tt.Probe(key); ok {
-		ttMove = int(move)
-		if d >= depth {
-			score = fromTT(score, ply)
-			if bound == engine.BoundExact ||
-				bound == engine.BoundLower && score >= beta ||
-				bound == engine.BoundUpper && score <= alpha {
-				return score
-			}
-		}
+	key := s.b.hash
+	ttMove, score, cut := s.tt.Cutoff(key, depth, ply, alpha, beta)
+	if cut {
+		return score
 	}
-	if s.useThreats && !oppFour && depth >= interiorVCFDepth {
-		if v, won := s.vcfWin(ply, interiorVCFBudget); won {
-			if s.stopped {
-				return 0
-			}
-			s.tt.Store(key, toTT(v, ply), engine.NoMove, depth, engine.BoundLower)
-			return v
-		}
-		if s.stopped {
-			return 0
-		}
+	if v, done := s.interiorVCF(depth, ply, key); done {
+		return v
 	}
-
 	if v, cut := s.nullMove(depth, ply, alpha, beta); cut || s.stopped {
 		return v
 	}
-
 	start := s.sp
-	n, quiet := s.generate(ply, ttMove)
+	n, quiet := s.generate(ply, int(ttMove))
 	if n == 0 {
 		// Only an open three of the opponent's leaves no move to try:
 		// nothing stops it, and it wins by an open four in four plies.
 		s.sp = start
 		return -(engine.WinScore - int32(ply+4))
 	}
+	best, bestMove := s.searchMoves(depth, ply, alpha, beta, n, quiet, int(ttMove))
+	s.sp = start
+	if s.stopped {
+		return 0
+	}
+	s.tt.StoreNode(key, best, engine.Move(bestMove), depth, ply, alpha, beta)
+	return best
+}
+
+// settled returns the value of the node ply plies from the root with depth
+// plies left, and true, when it needs no search: the opponent's last move
+// made five (a loss) or filled the board (a draw); the side to move makes
+// five next move; unless plain, it wins by a sequence the cell classes
+// prove (quickWin); the ply limit; or the horizon (depth <= 0), where the
+// static evaluation stands unless a four is to be answered or, unless
+// plain, an open three within quiescence plies past it. It returns false
+// when the node must be searched.
+func (s *searcher) settled(depth, ply int) (int32, bool) {
+	b := s.b
+	if b.five {
+		return -(engine.WinScore - int32(ply)), true
+	}
+	if b.full() {
+		return 0, true
+	}
+	me, opp := b.toMove(), 1-b.toMove()
+	if b.count[me][patFive] > 0 {
+		return engine.WinScore - int32(ply) - 1, true
+	}
+	if !s.plain {
+		if p := quickWin(b); p > 0 {
+			return engine.WinScore - int32(ply+p), true
+		}
+	}
+	if ply >= maxPly-1 {
+		return evaluate(b, s.weights), true
+	}
+	answer := !s.plain && (b.count[opp][patFive] > 0 || b.count[opp][patOpen4] > 0 && depth > -quiescence)
+	if depth <= 0 && !answer {
+		return evaluate(b, s.weights), true
+	}
+	return 0, false
+}
+
+// interiorVCF looks for the side to move's win by continuous fours (vcfWin)
+// at the node key, ply plies from the root with depth plies left, when the
+// threat search is on, the opponent has no four to answer and depth is at
+// least interiorVCFDepth. It returns the proved win, stored in the table
+// as a lower bound, and true; 0 and true when the deadline or the node
+// limit stopped the search (s.stopped); false when the node must be
+// searched.
+func (s *searcher) interiorVCF(depth, ply int, key uint64) (int32, bool) {
+	if !s.useThreats || s.b.count[1-s.b.toMove()][patFive] > 0 || depth < interiorVCFDepth {
+		return 0, false
+	}
+	v, won := s.vcfWin(ply, interiorVCFBudget)
+	switch {
+	case s.stopped:
+		return 0, true
+	case won:
+		s.tt.Store(key, engine.ScoreToTable(v, ply), engine.NoMove, depth, engine.BoundLower)
+		return v, true
+	}
+	return 0, false
+}
+
+// searchMoves searches the n moves on top of the move stack (generate's,
+// quiet when they are every candidate) of the node ply plies from the root
+// with depth plies left, in the window (alpha, beta), best first (pick),
+// and returns the best value and move. A forced reply, the only move,
+// uses no depth. At a quiet node, unless the side to move has
+// pruneFourCells or more four-making cells, only the first width(depth)
+// moves are searched and then only threats, unless every move so far
+// loses (move-count pruning); late moves that make no threat are
+// reduced (reducible). A move that fails high is remembered (cutoff).
+// When s.stopped the result is meaningless.
+func (s *searcher) searchMoves(depth, ply int, alpha, beta int32, n int, quiet bool, ttMove int) (int32, int) {
+	me := s.b.toMove()
+	fours := s.b.count[me][patFour]
 	next := depth - 1
 	if n == 1 {
 		next = depth
 	}
 	width := n
-	if quiet && s.prune && b.count[me][patFour] < pruneFourCells {
+	if quiet && s.prune && fours < pruneFourCells {
 		width = min(n, s.width(depth))
 	}
-	alphaOrig := alpha
+	reduceLate := quiet && s.reduce && depth >= reductionDepth && fours == 0
 	best, bestMove := -engine.WinScore-1, -1
-	end := start + n
-	// lateQuiet: the node's late moves may be reduced (reducible).
-	lateQuiet := quiet && s.reduce && depth >= reductionDepth && b.count[me][patFour] == 0
-	for j := start; j < end; j++ {
+	start := s.sp - n
+	for j, end := start, s.sp; j < end; j++ {
 		if j-start == width && best > -engine.WinThreshold {
-			end = s.keepThreats(me, j, end)
-			if j == end {
+			if end = s.keepThreats(me, j, end); j == end {
 				break
 			}
 		}
 		m := s.pick(j, end)
-		reduction := 0
-		if lateQuiet && j-start >= reductionFrom && s.reducible(m, ply, ttMove) {
-			reduction = 1
-		}
-		b.play(m)
-		var v int32
-		if j == start {
-			v = -s.pvs(next, ply+1, -beta, -alpha)
-		} else {
-			v = -s.pvs(next-reduction, ply+1, -alpha-1, -alpha)
-			if reduction > 0 && v > alpha && !s.stopped {
-				v = -s.pvs(next, ply+1, -alpha-1, -alpha)
-			}
-			if v > alpha && v < beta && !s.stopped {
-				v = -s.pvs(next, ply+1, -beta, -alpha)
-			}
-		}
-		b.undo(m)
+		reduce := reduceLate && j-start >= reductionFrom && s.reducible(m, ply, ttMove)
+		v := s.tryMove(m, next, ply, alpha, beta, j == start, reduce)
 		if s.stopped {
-			s.sp = start
-			return 0
+			return 0, -1
 		}
 		if v <= best {
 			continue
 		}
 		best, bestMove = v, m
-		if v <= alpha {
-			continue
+		if v > alpha {
+			alpha = v
+			s.updatePV(ply, m)
 		}
-		alpha = v
-		s.updatePV(ply, m)
 		if v >= beta {
-			if k := &s.killers[ply]; k[0] != m {
-				k[1], k[0] = k[0], m
-			}
-			s.history[me][m] += int32(depth*depth + 1)
+			s.cutoff(ply, m, depth)
 			break
 		}
 	}
-	s.sp = start
-	bound := engine.BoundExact
-	switch {
-	case best <= alphaOrig:
-		bound = engine.BoundUpper
-	case best >= beta:
-		bound = engine.BoundLower
+	return best, bestMove
+}
+
+// tryMove plays m at the node ply plies from the root, searches the
+// position after it next plies deep and returns its value for the side to
+// move (principal variation search): the first move with the window
+// (alpha, beta); a later one with a null window, a ply shallower first when
+// reduce, then again at full depth if it beats alpha, and with the whole
+// window if it still lands inside it. When s.stopped the value is
+// meaningless.
+func (s *searcher) tryMove(m, next, ply int, alpha, beta int32, first, reduce bool) int32 {
+	b := s.b
+	b.play(m)
+	var v int32
+	if first {
+		v = -s.pvs(next, ply+1, -beta, -alpha)
+	} else {
+		reduction := 0
+		if reduce {
+			reduction = 1
+		}
+		v = -s.pvs(next-reduction, ply+1, -alpha-1, -alpha)
+		if reduction > 0 && v > alpha && !s.stopped {
+			v = -s.pvs(next, ply+1, -alpha-1, -alpha)
+		}
+		if v > alpha && v < beta && !s.stopped {
+			v = -s.pvs(next, ply+1, -beta, -alpha)
+		}
 	}
-	s.tt.Store(key, toTT(best, ply), engine.Move(bestMove), depth, bound)
-	return best
+	b.undo(m)
+	return v
+}
+
+// cutoff remembers m, which failed high at ply with depth plies left, as
+// the ply's first killer move and in the side to move's history.
+func (s *searcher) cutoff(ply, m, depth int) {
+	if k := &s.killers[ply]; k[0] != m {
+		k[1], k[0] = k[0], m
+	}
+	s.history[s.b.toMove()][m] += int32(depth*depth + 1)
 }
 
 // reducible reports whether m, a late move of a quiet node ply plies from
 // the root whose table move is ttMove, may be searched a ply shallower: it
-// is neither ttMove nor a killer, and makes an open three for neither side.
+// is neither ttMove nor a killer, and makes an open three for neither side
+// (https://www.chessprogramming.org/Late_Move_Reductions). Nodes where the
+// side to move can make a four reduce nothing, which keeps long attacks
+// whole.
 func (s *searcher) reducible(m, ply, ttMove int) bool {
 	if m == ttMove || ply < maxPly && (m == s.killers[ply][0] || m == s.killers[ply][1]) {
 		return false
@@ -493,19 +224,28 @@ func (s *searcher) reducible(m, ply, ttMove int) bool {
 	return mine < patOpen3 && theirs < patOpen3
 }
 
-// nullMove tries null-move pruning at a node ply plies from the root with
-// depth plies left and the window (alpha, beta): where it may (see
-// nullMoveReduction), the side to move passes and the opponent's search to
-// depth-1-nullMoveReduction plies says whether the node fails high even
-// so. It returns that value and true when it does; false otherwise, and
-// when the deadline stopped the search (s.stopped).
+// nullMove tries null-move pruning
+// (https://www.chessprogramming.org/Null_Move_Pruning) at a node ply plies
+// from the root with depth plies left and the window (alpha, beta): at a
+// node off the principal variation (a null window) with nullMoveDepth or
+// more plies left, where neither side has a threat (the opponent has no
+// four and no open three to answer; the side to move can make neither a
+// four nor an open four), the static evaluation is at least beta and the
+// move before was not itself a pass, the side to move passes and the
+// opponent's search to depth-1-nullMoveReduction plies says whether the
+// node fails high even so. Gomoku has no zugzwang (a stone never hurts its
+// owner), so a pass is never better than the best move and the only error
+// is the shallower search; proved wins after a pass are not taken, their
+// distance would be wrong. It returns that value and true when the node
+// fails high; false otherwise, and when the deadline stopped the search
+// (s.stopped).
 func (s *searcher) nullMove(depth, ply int, alpha, beta int32) (int32, bool) {
 	b := s.b
 	me, opp := b.toMove(), 1-b.toMove()
 	if !s.nullPrune || beta-alpha != 1 || depth < nullMoveDepth || ply <= s.nullPly+1 ||
 		b.count[opp][patFive]+b.count[opp][patOpen4] > 0 ||
 		b.count[me][patFour]+b.count[me][patOpen4] > 0 ||
-		b.evaluate(s.weights) < beta {
+		evaluate(b, s.weights) < beta {
 		return 0, false
 	}
 	b.pass()
@@ -518,8 +258,15 @@ func (s *searcher) nullMove(depth, ply int, alpha, beta int32) (int32, bool) {
 }
 
 // width returns how many candidates a quiet node at depth searches before
-// only the threats: pruneBase+prunePerPly*depth, or Options.pruneWidth when
-// a test sets it.
+// only the threats (move-count pruning,
+// https://www.chessprogramming.org/Futility_Pruning#MoveCountBasedPruning):
+// pruneBase+prunePerPly*depth, or Options.pruneWidth when a test sets it.
+// Three safeguards keep the pruning from hiding wins: when every move
+// searched so far loses, the rest are searched too, so that a proved loss
+// (and the win it proves one ply up) considers every candidate; the root is
+// never pruned; and neither is a node where the side to move has
+// pruneFourCells or more cells and lines where it makes a four, where a
+// quiet move may set up continuous fours.
 func (s *searcher) width(depth int) int {
 	if s.pruneWidth > 0 {
 		return s.pruneWidth
@@ -542,7 +289,10 @@ func (s *searcher) keepThreats(colour, from, to int) int {
 
 // vcfWin looks, within budget nodes, for the side to move's continuous
 // fours at a node ply plies from the root where the opponent has no four,
-// and returns the proved win, if any.
+// and returns the proved win, if any. The main search looks only at inner
+// nodes (interiorVCFDepth), not at the horizon, where most nodes are: there
+// the static evaluation and the wins read off the cell classes (quickWin)
+// stand in, and the search gets deeper in the same time.
 func (s *searcher) vcfWin(ply int, budget uint64) (int32, bool) {
 	b := s.b
 	me := b.toMove()
@@ -556,88 +306,11 @@ func (s *searcher) vcfWin(ply int, budget uint64) (int32, bool) {
 	return 0, false
 }
 
-// generate pushes the moves of the node at ply and returns their number:
-// the block when the opponent has a four; fours and defences when it has an
-// open three; otherwise every cell within two of a stone, and quiet is
-// true. The table move and the killers are scored first.
-func (s *searcher) generate(ply, ttMove int) (n int, quiet bool) {
-	b := s.b
-	me, opp := b.toMove(), 1-b.toMove()
-	switch {
-	case s.plain:
-		n, quiet = s.candidates(me), true
-	case b.count[opp][patFive] > 0:
-		n = s.fives(opp)
-		if n > 1 {
-			s.sp -= n - 1
-			n = 1
-		}
-		return n, false
-	case b.count[opp][patOpen4] > 0:
-		n = s.defences(opp)
-	default:
-		n, quiet = s.candidates(me), true
-	}
-	start := s.sp - n
-	for j := start; j < s.sp; j++ {
-		m := int(s.moves[j])
-		switch {
-		case m == ttMove:
-			s.scores[j] = 1 << 30
-		case ply < maxPly && m == s.killers[ply][0]:
-			s.scores[j] += 1 << 16
-		case ply < maxPly && m == s.killers[ply][1]:
-			s.scores[j] += 1 << 15
-		}
-	}
-	return n, quiet
-}
-
 // updatePV makes m followed by the child's variation the variation at ply.
 func (s *searcher) updatePV(ply, m int) {
-	row := &s.pv[ply]
-	row[ply] = int16(m)
-	n := ply + 1
-	if child := ply + 1; child < maxPly {
-		n += copy(row[ply+1:], s.pv[child][child:s.pvLen[child]])
+	var child []int16
+	if c := ply + 1; c < maxPly {
+		child = s.pv[c][c:s.pvLen[c]]
 	}
-	s.pvLen[ply] = n
-}
-
-// toTT converts a score at ply from the root into one relative to the node.
-func toTT(v int32, ply int) int32 {
-	switch {
-	case v >= engine.WinThreshold:
-		return v + int32(ply)
-	case v <= -engine.WinThreshold:
-		return v - int32(ply)
-	}
-	return v
-}
-
-// fromTT converts a node-relative table score back to one at ply.
-func fromTT(v int32, ply int) int32 {
-	switch {
-	case v >= engine.WinThreshold:
-		return v - int32(ply)
-	case v <= -engine.WinThreshold:
-		return v + int32(ply)
-	}
-	return v
-}
-
-// pass gives the move to the other side without a stone, for asking what
-// the opponent threatens; unpass takes it back.
-func (b *board) pass() {
-	b.hash ^= zobristSide
-	if b.ply > 0 {
-		b.history[b.ply] = b.history[b.ply-1]
-	}
-	b.box[b.ply+1] = b.box[b.ply]
-	b.ply++
-}
-
-func (b *board) unpass() {
-	b.ply--
-	b.hash ^= zobristSide
+	s.pvLen[ply] = engine.ExtendPV(s.pv[ply][:], ply, int16(m), child)
 }

@@ -2,22 +2,14 @@ package gomoku
 
 import (
 	"context"
-	"math/bits"
 	"time"
 
 	"movesvc/engine"
 )
 
-// maxPly bounds the main search's distance from the root, extensions
-// included.
-const maxPly = 64
-
-// maxOpenFours bounds the open-four cells and lines defences checks
-// without playing the defence; past it, it plays each.
-const maxOpenFours = 64
-
-// stackSize is the capacity of the shared move stack.
-const stackSize = 1 << 15
+// The search's entry points and its stages at the root: the openings that
+// need no search, the fives, the threat-space search, then the main search
+// (root.go, pvs.go).
 
 // Options are search settings beyond engine.Params, for tools and tests;
 // engine.Search uses the zero value.
@@ -69,214 +61,17 @@ type Options struct {
 	noSymmetry bool
 }
 
-// searcher is the per-search state, reused between searches through a pool:
-// the move stack shared by every node, the tables and the heuristics, so that
-// a search allocates nothing per node.
-type searcher struct {
-	b        *board
-	tt       *engine.Table
-	threat   []threatEntry
-	gen      uint32
-	done     <-chan struct{}
-	maxNodes uint64
-	settings     // from Options; a search's helpers take its own
-	threads  int // Options.Threads: this searcher and its helpers
-	mayStop  bool
-	stopped  bool
-	deadline bool // the context ended the search
-
-	nodes       uint64
-	helperNodes uint64 // of nodes, those the helpers searched (smp.go)
-	threatNodes uint64
-	budget      uint64
-	rootPly     int
-	threatMove  int
-	// nullPly is the ply of the pass being searched (nullMove), or
-	// below -1 when none is.
-	nullPly int
-	// threatUntil ends the root threat searches at a quarter of the time
-	// to the deadline, leaving the rest to the main search; zero: no
-	// deadline.
-	threatUntil time.Time
-
-	moves   [stackSize]int16
-	scores  [stackSize]int32
-	sp      int
-	mark    [maxCells]uint32
-	markGen uint32
-
-	// log is attached to the board while searching (undolog.go).
-	log undoLog
-
-	// openFours is defences' list of the cells and lines where the
-	// attacker makes an open four.
-	openFours [maxOpenFours]lineCell
-
-	killers [maxPly][2]int
-	history [2][maxCells]int32
-	pv      [maxPly][maxPly]int16
-	pvLen   [maxPly]int
-
-	progress progressHook // Params.Progress of the current search
-
-	own  *board // a helper's copy of the main search's board (smp.go)
-	crew crew   // the helpers of a search on more than one thread (smp.go)
-}
-
-// searchers keeps a few idle searchers (about 5 MiB each, plus the table)
-// for searches without a memory reservation. A channel rather than a
-// sync.Pool: a pool may drop them at any collection, and a search would
-// then allocate and clear megabytes.
-var searchers = make(chan *searcher, 4)
-
-// searcherKey is the key idle searchers with main tables of 1<<bits entries
-// are kept under in a memory budget (engine.Reservation.Keep).
-type searcherKey int
-
-// putSearcher hands s back for later searches: to the reservation r's
-// budget, which keeps it within its room, when the search had one; else to
-// the idle list, or drops it when the list is full.
-func putSearcher(s *searcher, r *engine.Reservation) {
-	s.release()
-	if r != nil {
-		bits := bitsOf(s.tt.Len())
-		r.Keep(searcherKey(bits), s, Game{}.SearchMemory(engine.Params{TableBits: bits}))
-		return
-	}
-	select {
-	case searchers <- s:
-	default:
-	}
-}
-
-// release ends s's hold on the board and the search's settings.
-func (s *searcher) release() {
-	s.b.detach()
-	s.b, s.done, s.progress, s.weights = nil, nil, progressHook{}, nil
-}
-
-// bitsOf returns log2 of n, a power of two.
-func bitsOf(n int) int { return bits.Len(uint(n)) - 1 }
-
-// getSearcher returns a searcher with a main table of 1<<bits entries, set
-// up to search b until done is closed: opt.Session's when it has one (see
-// Session.searcher); else one handed back earlier, to the reservation r's
-// budget or, when r is nil, to the idle list; else a new one. A session
-// without a searcher keeps the one returned.
-func getSearcher(b *board, bits int, done <-chan struct{}, opt Options, r *engine.Reservation) *searcher {
-	s := opt.Session.searcher(b, bits)
-	if s == nil {
-		if r != nil {
-			s, _ = r.Take(searcherKey(bits)).(*searcher)
-		} else {
-			select {
-			case s = <-searchers:
-			default:
-			}
-		}
-		if s == nil {
-			s = &searcher{threat: make([]threatEntry, 1<<threatBits)}
-		}
-		if s.tt == nil || s.tt.Len() != 1<<bits {
-			s.tt = engine.NewTable(bits)
-		} else {
-			s.tt.NewSearch()
-		}
-	}
-	opt.Session.keep(s, b)
-	s.maxNodes, s.settings, s.threads = 0, opt.settings(), max(opt.Threads, 1)
-	s.begin(b, done)
-	return s
-}
-
-// settings are the search options as the searcher applies them.
-type settings struct {
-	useThreats bool // threat search on
-	plain      bool // no threat knowledge at all (Options.Plain)
-	prune      bool // move-count pruning at quiet nodes
-	pruneWidth int  // Options.pruneWidth
-	nullPrune  bool // null-move pruning (part of prune unless Options.noNullMove)
-	reduce     bool // late-move reductions (part of prune unless Options.noReductions)
-	symmetric  bool // one root move of each set a symmetry of the position maps together
-	weights    *EvalWeights
-}
-
-// settings returns what opt asks of a searcher.
-func (opt Options) settings() settings {
-	prune := !opt.NoPruning && !opt.Plain
-	out := settings{
-		useThreats: !opt.NoThreatSearch && !opt.Plain,
-		plain:      opt.Plain,
-		prune:      prune,
-		pruneWidth: opt.pruneWidth,
-		nullPrune:  prune && !opt.noNullMove,
-		reduce:     prune && !opt.noReductions,
-		symmetric:  !opt.Plain && !opt.noSymmetry,
-		weights:    &defaultWeights,
-	}
-	if opt.Plain {
-		out.weights = &patternWeights
-	}
-	if opt.Weights != nil {
-		out.weights = opt.Weights
-	}
-	return out
-}
-
-// begin readies s, its settings made, to search b until done is closed:
-// a new generation of its threat table, the undo log attached, the counters
-// and the heuristics cleared.
-func (s *searcher) begin(b *board, done <-chan struct{}) {
-	s.gen++
-	if s.gen == 0 {
-		clear(s.threat)
-		s.gen = 1
-	}
-	s.b, s.done = b, done
-	b.attach(&s.log)
-	s.mayStop, s.stopped, s.deadline = false, false, false
-	s.nodes, s.helperNodes, s.threatNodes, s.sp = 0, 0, 0, 0
-	s.rootPly, s.threatMove, s.threatUntil = b.ply, -1, time.Time{}
-	s.nullPly = -2
-	for i := range s.killers {
-		s.killers[i] = [2]int{-1, -1}
-	}
-	s.history = [2][maxCells]int32{}
-}
-
-// poll stops the search, once stopping is allowed, when the node limit is
-// reached or, every 256 nodes, when the context has ended.
-func (s *searcher) poll() {
-	if !s.mayStop {
-		return
-	}
-	if s.maxNodes != 0 && s.nodes >= s.maxNodes {
-		s.stopped = true
-	}
-	if s.nodes&255 == 0 {
-		select {
-		case <-s.done:
-			s.stopped, s.deadline = true, true
-		default:
-		}
-	}
-}
-
 // rootThreatBudget is the node budget of each threat search at the root
 // (the side to move's VCF and VCT, the check of the opponent's VCF), for a
 // requested depth: small for shallow requests, growing fourfold per ply, at
 // most maxRootThreatNodes and an eighth of the node limit when there is one.
 func (s *searcher) rootThreatBudget(depth int) uint64 {
-	b := min(uint64(250)<<(2*uint(min(depth, 10))), maxRootThreatNodes)
+	b := min(uint64(rootThreatBase)<<(2*uint(min(depth, 10))), maxRootThreatNodes)
 	if s.maxNodes != 0 {
-		b = min(b, s.maxNodes/8)
+		b = min(b, s.maxNodes/rootThreatNodeShare)
 	}
 	return b
 }
-
-// maxRootThreatNodes bounds each root threat search, about a quarter of a
-// second.
-const maxRootThreatNodes = 200_000
 
 // Search finds a move for the side to move: SearchWith with no options.
 func (st *State) Search(ctx context.Context, params engine.Params) engine.Result {
@@ -318,7 +113,7 @@ func (st *State) SearchWith(ctx context.Context, params engine.Params, opt Optio
 	s.maxNodes = params.MaxNodes
 	s.progress = progressHook{fn: params.Progress, start: start, size: b.size}
 	if d, ok := ctx.Deadline(); ok {
-		s.threatUntil = start.Add(d.Sub(start) / 4)
+		s.threatUntil = start.Add(d.Sub(start) / rootThreatTimeShare)
 	}
 	res := s.root(depth)
 	res.Elapsed = time.Since(start)
@@ -342,7 +137,7 @@ func proved(o engine.Outcome, m, plies int) engine.Result {
 
 // opening returns the result for a move chosen without search.
 func (s *searcher) opening(m int) engine.Result {
-	return engine.Result{Move: engine.Move(m), Score: int(s.b.evaluate(s.weights)), Depth: 1, Complete: true,
+	return engine.Result{Move: engine.Move(m), Score: int(evaluate(s.b, s.weights)), Depth: 1, Complete: true,
 		PV: []engine.Move{engine.Move(m)}}
 }
 
@@ -351,11 +146,11 @@ func (s *searcher) opening(m int) engine.Result {
 func (s *searcher) root(depth int) engine.Result {
 	b := s.b
 	me, opp := b.toMove(), 1-b.toMove()
-	switch {
-	case b.stones == 0:
+	switch b.stones {
+	case 0:
 		return s.opening(b.index(b.size/2, b.size/2))
-	case b.stones == 1:
-		return s.opening(b.secondMove())
+	case 1:
+		return s.opening(secondMove(b))
 	}
 	if b.count[me][patFive] > 0 {
 		s.fives(me)
@@ -378,9 +173,9 @@ func (s *searcher) root(depth int) engine.Result {
 		if plies := s.vcf(maxVCF); plies > 0 && s.threatMove >= 0 {
 			return proved(engine.OutcomeWin, s.threatMove, plies)
 		}
-		if depth >= 3 {
+		if depth >= rootVCTFromDepth {
 			s.threatNodes = 0
-			for d := 1; d <= 3 && !s.stopped; d++ {
+			for d := 1; d <= rootVCTThrees && !s.stopped; d++ {
 				s.threatMove = -1
 				if plies := s.vctAttack(d); plies > 0 && s.threatMove >= 0 {
 					return proved(engine.OutcomeWin, s.threatMove, plies)
@@ -398,16 +193,16 @@ func (s *searcher) root(depth int) engine.Result {
 		loss, plies := res.Outcome, res.PliesToEnd
 		s.useThreats, s.threads = false, 1
 		s.tt.NewSearch()
-		res = s.iterate(min(depth, 4))
+		res = s.iterate(min(depth, lossDefenceDepth))
 		res.Outcome, res.PliesToEnd, res.Complete = loss, plies, true
 	}
 	return res
 }
 
-// secondMove returns the reply to a lone stone: its diagonal neighbour on
+// secondMove returns the reply to the lone stone on b: its diagonal neighbour on
 // the side of the centre. Every diagonal neighbour of a centre stone is the
 // same move by symmetry, and the diagonal is the usual strong reply.
-func (b *board) secondMove() int {
+func secondMove(b *board) int {
 	row, col := b.rowCol(b.lastMove())
 	c := b.size / 2
 	dr, dc := 1, 1

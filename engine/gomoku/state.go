@@ -81,15 +81,15 @@ func (s *State) unpad(i int) engine.Move {
 
 // Evaluate returns the static score for the side to move, with the
 // default weights.
-func (s *State) Evaluate() int32 { return s.b.evaluate(&defaultWeights) }
+func (s *State) Evaluate() int32 { return evaluate(&s.b, &defaultWeights) }
 
 // EvaluateWith returns the static score for the side to move, with the
 // weights w.
-func (s *State) EvaluateWith(w *EvalWeights) int32 { return s.b.evaluate(w) }
+func (s *State) EvaluateWith(w *EvalWeights) int32 { return evaluate(&s.b, w) }
 
 // EvalFeatures returns the counts the static evaluation weighs (see
 // EvalWeights), the side to move's first, for tuning the weights.
-func (s *State) EvalFeatures() [NumFeatures]int32 { return s.b.features() }
+func (s *State) EvalFeatures() [NumFeatures]int32 { return features(&s.b) }
 
 // Hash returns the Zobrist key of the stones and the side to move.
 func (s *State) Hash() uint64 { return s.b.hash }
@@ -146,5 +146,5 @@ func (s *State) Clone() engine.State {
 // uses only such positions.
 func (s *State) Quiet() bool {
 	b := &s.b
-	return !b.five && b.count[0][patFive] == 0 && b.count[1][patFive] == 0 && b.quickWin() == 0
+	return !b.five && b.count[0][patFive] == 0 && b.count[1][patFive] == 0 && quickWin(b) == 0
 }

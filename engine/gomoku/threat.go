@@ -135,7 +135,7 @@ func (s *searcher) vctAttack(depth int) int {
 	if b.count[me][patFive] > 0 {
 		return 1
 	}
-	if s.outOfBudget() || b.ply >= b.size*b.size-2 || b.ply-s.rootPly > 60 {
+	if s.outOfBudget() || b.ply >= b.size*b.size-2 || b.ply-s.rootPly > maxVCTPlies {
 		return 0
 	}
 	key := b.hash ^ saltAttack ^ uint64(depth)<<56
@@ -261,12 +261,9 @@ func (s *searcher) threats(colour int, onlyFours bool) int {
 	b.area(func(i int) bool {
 		best, _ := b.threat(colour, i)
 		if best >= patFour || best == patOpen3 && !onlyFours {
-			s.push(i, b.cellScore(colour, i)+b.cellScore(1-colour, i)/2)
+			s.push(i, b.cellScore(colour, i)+b.cellScore(1-colour, i)/threatDefenceDivisor)
 		}
 		return true
 	})
 	return s.sp - start
 }
-
-// maxVCF bounds the number of fours in one continuous-four sequence.
-const maxVCF = 60

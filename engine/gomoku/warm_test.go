@@ -1,12 +1,6 @@
 package gomoku
 
-import (
-	"testing"
-
-	"movesvc/engine"
-)
-
-var _ engine.Warmer = Game{}
+import "testing"
 
 func TestWarmBuildsBothRulesTables(t *testing.T) {
 	Game{}.Warm()

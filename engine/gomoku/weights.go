@@ -1,15 +1,10 @@
 package gomoku
 
 // defaultWeights are the evaluation's weights (see EvalWeights), fitted by
-// cmd/gomokutune to 2,894 self-play games of the engine as of d42d035 (the
-// arena at 20,000 and 24,000 nodes a move, -games 2000 -seed 200 and -seed
-// 201, from the weights before): held-out loss 0.1889 before, 0.1838
-// after (every tenth game held out, as gomokutune did then; it now holds
-// out whole openings, 7ba40d3); at 100 ms a move they beat the weights
-// before 429-370-1 (seeds 70 to 73, 200 games each, +26 Elo). The
-// weights before were fitted the same way to 2,905 games at 6,000 and
-// 7,000 nodes from patternWeights, and beat those 266-134 at 20,000 nodes
-// a move.
+// cmd/gomokutune (Texel's method) to self-play games of the engine, from
+// the weights fitted before them, which were fitted from patternWeights.
+// The games they were fitted to and the matches that kept them are in
+// docs/gomoku.md#tuning.
 var defaultWeights = EvalWeights{
 	// Side to move: patterns
 	0,   // none

@@ -16,6 +16,17 @@ const (
 // Game is tic-tac-toe. The zero value is ready to use.
 type Game struct{}
 
+// The capabilities tic-tac-toe implements (engine's package doc lists
+// them), checked by the compiler.
+var (
+	_ engine.SearchMemorer = Game{}
+	_ engine.Searcher      = (*State)(nil) // the solution table
+	_ engine.ExactScorer   = (*State)(nil)
+	_ engine.LevelDepther  = (*State)(nil)
+	_ engine.LevelMarginer = (*State)(nil)
+	_ engine.ExactScorer   = searchedState{} // keeps the score convention in the generic search
+)
+
 // Name returns "tictactoe".
 func (Game) Name() string { return "tictactoe" }
 

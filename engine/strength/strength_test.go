@@ -1,26 +1,62 @@
-package engine
+package strength
 
 import (
 	"context"
+	"errors"
 	"math/rand/v2"
 	"testing"
+
+	"movesvc/engine"
 )
+
+// nim is a minimal position for this package's tests: a Nim heap of n
+// stones, take 1 or 2, taking the last stone wins.
+type nim struct{ n, ply int }
+
+func (s *nim) ToMove() engine.Player { return engine.Player(s.ply % 2) }
+func (s *nim) Ply() int              { return s.ply }
+func (s *nim) Outcome() engine.Outcome {
+	if s.n == 0 {
+		return engine.OutcomeLoss
+	}
+	return engine.OutcomeUnknown
+}
+func (s *nim) LegalMoves(buf []engine.Move) []engine.Move {
+	buf = buf[:0]
+	for m := 1; m <= min(2, s.n); m++ {
+		buf = append(buf, engine.Move(m))
+	}
+	return buf
+}
+func (s *nim) MaxMoves() int                         { return 2 }
+func (s *nim) RemainingPlies() int                   { return s.n }
+func (s *nim) Play(m engine.Move)                    { s.n -= int(m); s.ply++ }
+func (s *nim) Undo(m engine.Move)                    { s.n += int(m); s.ply-- }
+func (s *nim) Evaluate() int32                       { return 0 }
+func (s *nim) Hash() uint64                          { return uint64(s.n)*2654435761 + uint64(s.ply%2) }
+func (s *nim) ParseMove(string) (engine.Move, error) { return engine.NoMove, errors.New("no notation") }
+func (s *nim) FormatMove(m engine.Move) string       { return string(rune('0' + m)) }
+func (s *nim) Cell(m engine.Move) (int, int)         { return 0, int(m) }
+func (s *nim) Board() []string                       { return nil }
+func (s *nim) Clone() engine.State                   { c := *s; return &c }
 
 // scored builds an analysis, best first, from (score, outcome) pairs; the
 // moves are numbered in order.
-func scored(entries ...MoveScore) []MoveScore {
+func scored(entries ...engine.MoveScore) []engine.MoveScore {
 	for i := range entries {
-		entries[i].Move = Move(i)
+		entries[i].Move = engine.Move(i)
 	}
-	SortMoveScores(entries)
+	engine.SortMoveScores(entries)
 	return entries
 }
 
-func unknown(score int) MoveScore { return MoveScore{Score: score, Outcome: OutcomeUnknown} }
+func unknown(score int) engine.MoveScore {
+	return engine.MoveScore{Score: score, Outcome: engine.OutcomeUnknown}
+}
 
 // picks returns how often chooseMove returned each move over n seeds.
-func picks(moves []MoveScore, k, margin int, p float64, n int) map[Move]int {
-	got := map[Move]int{}
+func picks(moves []engine.MoveScore, k, margin int, p float64, n int) map[engine.Move]int {
+	got := map[engine.Move]int{}
 	for seed := range uint64(n) {
 		got[chooseMove(moves, k, margin, drawLevel(rand.New(rand.NewPCG(seed, 1)), p)).Move]++
 	}
@@ -79,23 +115,23 @@ func TestChooseMoveChance(t *testing.T) {
 // always played, a proved loss never while a move is not lost, even one far
 // below the margin; when every move loses, the slowest loss.
 func TestChooseMoveProvedResults(t *testing.T) {
-	win := scored(MoveScore{Score: 5, Outcome: OutcomeWin, PliesToEnd: 3}, unknown(900), unknown(800))
+	win := scored(engine.MoveScore{Score: 5, Outcome: engine.OutcomeWin, PliesToEnd: 3}, unknown(900), unknown(800))
 	if got := picks(win, 6, 1000, 1, 300); got[0] != 300 {
 		t.Errorf("proved win: picks %v", got)
 	}
 	// The only move that is not lost scores far below the losses' scores.
-	block := scored(MoveScore{Score: -990, Outcome: OutcomeLoss, PliesToEnd: 2}, unknown(-5000),
-		MoveScore{Score: -980, Outcome: OutcomeLoss, PliesToEnd: 4})
+	block := scored(engine.MoveScore{Score: -990, Outcome: engine.OutcomeLoss, PliesToEnd: 2}, unknown(-5000),
+		engine.MoveScore{Score: -980, Outcome: engine.OutcomeLoss, PliesToEnd: 4})
 	if got := picks(block, 6, 100000, 1, 300); got[1] != 300 {
 		t.Errorf("one move not lost: picks %v, want it every time", got)
 	}
-	lost := scored(MoveScore{Score: -990, Outcome: OutcomeLoss, PliesToEnd: 2},
-		MoveScore{Score: -980, Outcome: OutcomeLoss, PliesToEnd: 4})
+	lost := scored(engine.MoveScore{Score: -990, Outcome: engine.OutcomeLoss, PliesToEnd: 2},
+		engine.MoveScore{Score: -980, Outcome: engine.OutcomeLoss, PliesToEnd: 4})
 	if got := picks(lost, 6, 100000, 1, 300); got[1] != 300 {
 		t.Errorf("every move lost: picks %v, want the slowest loss", got)
 	}
-	draw := scored(MoveScore{Score: 0, Outcome: OutcomeDraw, PliesToEnd: 4}, unknown(-1),
-		MoveScore{Score: -3, Outcome: OutcomeLoss, PliesToEnd: 3})
+	draw := scored(engine.MoveScore{Score: 0, Outcome: engine.OutcomeDraw, PliesToEnd: 4}, unknown(-1),
+		engine.MoveScore{Score: -3, Outcome: engine.OutcomeLoss, PliesToEnd: 3})
 	if got := picks(draw, 6, 10, 1, 300); got[2] != 0 || got[1] == 0 {
 		t.Errorf("a draw, a move within the margin and a loss: picks %v", got)
 	}
@@ -118,18 +154,18 @@ func TestChooseMoveIsReproducible(t *testing.T) {
 // default margin widens, the chance of not playing the best grows and
 // there are at least as many candidates; MaxLevel has no margin.
 func TestLevelsAreGraded(t *testing.T) {
-	for level := 2; level < MaxLevel; level++ {
-		if DefaultLevelMargin(level) >= DefaultLevelMargin(level-1) {
-			t.Errorf("margin at level %d (%d) not below level %d's (%d)", level, DefaultLevelMargin(level), level-1, DefaultLevelMargin(level-1))
+	for level := 2; level < engine.MaxLevel; level++ {
+		if DefaultMargin(level) >= DefaultMargin(level-1) {
+			t.Errorf("margin at level %d (%d) not below level %d's (%d)", level, DefaultMargin(level), level-1, DefaultMargin(level-1))
 		}
-		if LevelChance(level) >= LevelChance(level-1) {
+		if Chance(level) >= Chance(level-1) {
 			t.Errorf("chance at level %d not below level %d's", level, level-1)
 		}
-		if LevelCandidates(level) > LevelCandidates(level-1) {
+		if Candidates(level) > Candidates(level-1) {
 			t.Errorf("more candidates at level %d than at %d", level, level-1)
 		}
 	}
-	if DefaultLevelMargin(MaxLevel) != 0 || LevelChance(MaxLevel) != 0 {
+	if DefaultMargin(engine.MaxLevel) != 0 || Chance(engine.MaxLevel) != 0 {
 		t.Error("MaxLevel chooses")
 	}
 }
@@ -143,26 +179,26 @@ type candidatesState struct {
 	partial bool
 }
 
-func (s *candidatesState) Outcome() Outcome { return OutcomeUnknown }
-func (s *candidatesState) LegalMoves(buf []Move) []Move {
+func (s *candidatesState) Outcome() engine.Outcome { return engine.OutcomeUnknown }
+func (s *candidatesState) LegalMoves(buf []engine.Move) []engine.Move {
 	buf = buf[:0]
-	for m := range Move(10) {
+	for m := range engine.Move(10) {
 		buf = append(buf, m)
 	}
 	return buf
 }
 func (s *candidatesState) MaxMoves() int       { return 10 }
 func (s *candidatesState) RemainingPlies() int { return 10 }
-func (s *candidatesState) Play(Move)           { s.ply++ }
-func (s *candidatesState) Undo(Move)           { s.ply-- }
-func (s *candidatesState) Clone() State        { c := *s; return &c }
-func (s *candidatesState) Search(_ context.Context, params Params) Result {
-	return Result{Move: 9, Score: 45, Depth: params.Depth, Complete: true, Nodes: 100, PV: []Move{9}}
+func (s *candidatesState) Play(engine.Move)    { s.ply++ }
+func (s *candidatesState) Undo(engine.Move)    { s.ply-- }
+func (s *candidatesState) Clone() engine.State { c := *s; return &c }
+func (s *candidatesState) Search(_ context.Context, params engine.Params) engine.Result {
+	return engine.Result{Move: 9, Score: 45, Depth: params.Depth, Complete: true, Nodes: 100, PV: []engine.Move{9}}
 }
-func (s *candidatesState) Analyze(_ context.Context, params Params, _ int) []MoveScore {
-	return []MoveScore{
-		{Move: 0, Score: 50, Depth: params.Depth, Complete: true, Nodes: 10, PV: []Move{0}},
-		{Move: 1, Score: 40, Depth: params.Depth, Complete: true, Nodes: 10, PV: []Move{1}},
+func (s *candidatesState) Analyze(_ context.Context, params engine.Params, _ int) []engine.MoveScore {
+	return []engine.MoveScore{
+		{Move: 0, Score: 50, Depth: params.Depth, Complete: true, Nodes: 10, PV: []engine.Move{0}},
+		{Move: 1, Score: 40, Depth: params.Depth, Complete: true, Nodes: 10, PV: []engine.Move{1}},
 	}
 }
 func (s *candidatesState) AnalyzesSomeMoves() bool { return s.partial }
@@ -175,10 +211,10 @@ func (s *candidatesState) AnalyzesSomeMoves() bool { return s.partial }
 // covers every move (partial false) plays the analysis' best instead.
 func TestLevelsOfPartialAnalyzersSearchFirst(t *testing.T) {
 	for _, level := range []int{1, 5, 9} {
-		got := map[Move]int{}
+		got := map[engine.Move]int{}
 		for seed := range uint64(300) {
 			st := &candidatesState{partial: true}
-			draw := drawLevel(rand.New(rand.NewPCG(seed, st.Hash())), LevelChance(level))
+			draw := drawLevel(rand.New(rand.NewPCG(seed, st.Hash())), Chance(level))
 			res := Search(context.Background(), st, Params{Level: level, Seed: seed})
 			got[res.Move]++
 			switch {
@@ -199,7 +235,7 @@ func TestLevelsOfPartialAnalyzersSearchFirst(t *testing.T) {
 	}
 	whole := &candidatesState{partial: false}
 	for seed := range uint64(20) {
-		if drawLevel(rand.New(rand.NewPCG(seed, whole.Hash())), LevelChance(9)).deviate {
+		if drawLevel(rand.New(rand.NewPCG(seed, whole.Hash())), Chance(9)).deviate {
 			continue
 		}
 		if res := Search(context.Background(), whole, Params{Level: 9, Seed: seed}); res.Move != 0 {
@@ -214,17 +250,17 @@ func TestLevelsOfPartialAnalyzersSearchFirst(t *testing.T) {
 // and analysis were given.
 type nodeLimitedState struct {
 	candidatesState
-	searched, analysed []Params
+	searched, analysed []engine.Params
 }
 
 func (s *nodeLimitedState) LevelNodes(level int) uint64 { return 1000 * uint64(level) }
-func (s *nodeLimitedState) Search(ctx context.Context, params Params) Result {
+func (s *nodeLimitedState) Search(ctx context.Context, params engine.Params) engine.Result {
 	s.searched = append(s.searched, params)
 	res := s.candidatesState.Search(ctx, params)
 	res.Depth, res.Complete = 3, false
 	return res
 }
-func (s *nodeLimitedState) Analyze(ctx context.Context, params Params, n int) []MoveScore {
+func (s *nodeLimitedState) Analyze(ctx context.Context, params engine.Params, n int) []engine.MoveScore {
 	s.analysed = append(s.analysed, params)
 	return s.candidatesState.Analyze(ctx, params, n)
 }
@@ -239,11 +275,11 @@ func TestLevelsPassTheirNodeLimit(t *testing.T) {
 		deviated, kept := false, false
 		for seed := uint64(0); seed < 200 && !(deviated && kept); seed++ {
 			st := &nodeLimitedState{candidatesState: candidatesState{partial: true}}
-			draw := drawLevel(rand.New(rand.NewPCG(seed, st.Hash())), LevelChance(level))
+			draw := drawLevel(rand.New(rand.NewPCG(seed, st.Hash())), Chance(level))
 			Search(context.Background(), st, Params{Level: level, Seed: seed})
 			want := uint64(1000 * level)
-			if len(st.searched) != 1 || st.searched[0].MaxNodes != want || st.searched[0].Depth != LevelDepth(st, level) {
-				t.Fatalf("level %d: searches %+v, want one to depth %d with a limit of %d nodes", level, st.searched, LevelDepth(st, level), want)
+			if len(st.searched) != 1 || st.searched[0].MaxNodes != want || st.searched[0].Depth != Depth(st, level) {
+				t.Fatalf("level %d: searches %+v, want one to depth %d with a limit of %d nodes", level, st.searched, Depth(st, level), want)
 			}
 			if !draw.deviate {
 				kept = true
@@ -253,7 +289,7 @@ func TestLevelsPassTheirNodeLimit(t *testing.T) {
 				continue
 			}
 			deviated = true
-			depth := min(LevelDepth(st, level), 3)
+			depth := min(Depth(st, level), 3)
 			if len(st.analysed) != 1 || st.analysed[0].MaxNodes != want || st.analysed[0].Depth != depth {
 				t.Errorf("level %d seed %d: analyses %+v, want one to depth %d with a limit of %d nodes", level, seed, st.analysed, depth, want)
 			}
@@ -262,7 +298,7 @@ func TestLevelsPassTheirNodeLimit(t *testing.T) {
 			t.Errorf("level %d: deviated %v, kept to the search %v in 200 seeds, want both", level, deviated, kept)
 		}
 	}
-	if n := LevelNodes(&candidatesState{}, 5); n != 0 {
+	if n := Nodes(&candidatesState{}, 5); n != 0 {
 		t.Errorf("a game without LevelNodes: limit %d, want none", n)
 	}
 }

@@ -1,0 +1,90 @@
+package engine
+
+import "context"
+
+// This file declares every capability: the optional interfaces a Game or
+// State may implement. The package doc lists them with the games that
+// implement each and what is done with it.
+
+// Searcher is implemented by a State whose game brings its own search, such
+// as an exact solver. Search delegates to it; Search has the contract of
+// the function Search.
+type Searcher interface {
+	Search(ctx context.Context, params Params) Result
+}
+
+// ExactScorer is implemented by a State whose game has its own convention for
+// the score of a proved result. ExactScore returns that score for the side to
+// move given the outcome and the number of plies to the end of the game.
+type ExactScorer interface {
+	ExactScore(outcome Outcome, pliesToEnd int) int
+}
+
+// Analyzer is implemented by a State whose game analyses its moves itself:
+// an exact solver scoring every move, or a game with too many moves to
+// score them all. Analyze has the contract of the function Analyze.
+type Analyzer interface {
+	Analyze(ctx context.Context, params Params, n int) []MoveScore
+}
+
+// PartialAnalyzer is implemented by an Analyzer that may score only its
+// most promising moves rather than every legal one (Gomoku's multipv), so
+// that the best move can lie outside its analysis: its weaker levels play
+// their search's move and analyse only when they deviate from it (package
+// strength). AnalyzesSomeMoves reports whether Analyze may leave legal
+// moves out.
+type PartialAnalyzer interface {
+	Analyzer
+	AnalyzesSomeMoves() bool
+}
+
+// MaxLevel is the strongest playing level, the default: the full search.
+// The levels 1 to MaxLevel-1 play weaker (package strength); the level
+// capabilities below let a game grade them.
+const MaxLevel = 10
+
+// LevelDepther is implemented by a State whose game sets its own search
+// depth for the weaker levels. LevelDepth returns the plies to search at
+// level, 1 <= level < MaxLevel, at least 2.
+type LevelDepther interface {
+	LevelDepth(level int) int
+}
+
+// LevelNoder is implemented by a State whose game bounds the weaker levels'
+// searches by nodes as well as depth, which grades strength more finely
+// than whole plies where a ply costs several times the one before (Gomoku).
+// LevelNodes returns the node limit of every search a level runs
+// (Params.MaxNodes), 1 <= level < MaxLevel; it must grow with the level.
+// The game's search must honour Params.MaxNodes.
+type LevelNoder interface {
+	LevelNodes(level int) uint64
+}
+
+// LevelMarginer is implemented by a State whose heuristic scores are in
+// other units than the default margins assume (strength.DefaultMargin):
+// LevelMargin returns, for 1 <= level < MaxLevel, how far below the best
+// score a move may score and still be chosen, in the game's score units; it
+// must not grow with the level.
+type LevelMarginer interface {
+	LevelMargin(level int) int
+}
+
+// SearchMemorer is implemented by a Game whose searches hold memory other
+// than one generic transposition table of Params.TableBits: an exact
+// solver's own table, a threat-search table, large per-search stacks.
+type SearchMemorer interface {
+	// SearchMemory returns an upper bound on the bytes one search of the
+	// game with params holds while it runs (its tables and per-search
+	// buffers, pooled or not). A server reserves this much of its
+	// MemoryBudget before the search starts.
+	SearchMemory(params Params) int64
+}
+
+// Warmer is implemented by a Game that builds something large on first use
+// (pattern tables, an embedded opening book). A server calls Warm before it
+// takes requests, so that the first requests do not wait for the build.
+type Warmer interface {
+	// Warm builds what the game would otherwise build on first use. It is
+	// safe to call more than once and from several goroutines.
+	Warm()
+}
