@@ -2,16 +2,11 @@ package api
 
 import (
 	"context"
-	"errors"
 	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
 )
-
-// errOverloaded means every search slot and every queue place is taken, or
-// the request would not reach a slot before the latest moment it may wait.
-var errOverloaded = errors.New("overloaded")
 
 // maxWaitShare is the share of a request's time that it may spend waiting,
 // for a search slot and for search memory together: the search keeps at
@@ -76,11 +71,12 @@ func newAdmission(slots, queue int, initialHold time.Duration) *admission {
 }
 
 // acquire takes a search slot for a search that gives it back by
-// releaseBy (its deadline; zero for none), waiting in the queue no later than ctx's
-// deadline: errOverloaded at once when no queue place is free or the
+// releaseBy (its deadline; zero for none), waiting in the queue no later
+// than ctx's deadline. It refuses at once with errWaitLong when the
 // expected wait (expectedWait) is not within 1/waitMargin of the time to
-// that deadline (fits), and when ctx ends before a slot frees. On success
-// the caller must give the hold to release.
+// that deadline (fits) and with errQueueFull when no queue place is free,
+// and with errWaitEnded when ctx ends before a slot frees. On success the
+// caller must give the hold to release.
 func (a *admission) acquire(ctx context.Context, releaseBy time.Time) (*slotHold, error) {
 	select {
 	case a.slots <- struct{}{}:
@@ -88,19 +84,19 @@ func (a *admission) acquire(ctx context.Context, releaseBy time.Time) (*slotHold
 	default:
 	}
 	if deadline, ok := ctx.Deadline(); ok && !fits(a.expectedWait(len(a.queue)+1), deadline) {
-		return nil, errOverloaded
+		return nil, errWaitLong
 	}
 	select {
 	case a.queue <- struct{}{}:
 	default:
-		return nil, errOverloaded
+		return nil, errQueueFull
 	}
 	defer func() { <-a.queue }()
 	select {
 	case a.slots <- struct{}{}:
 		return a.hold(releaseBy), nil
 	case <-ctx.Done():
-		return nil, errOverloaded
+		return nil, errWaitEnded
 	}
 }
 

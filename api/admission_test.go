@@ -34,7 +34,7 @@ func TestAdmissionRefusesWhatWouldExpireInTheQueue(t *testing.T) {
 	for _, wait := range []time.Duration{500 * time.Millisecond, 1500 * time.Millisecond} {
 		short, cancel := context.WithTimeout(context.Background(), wait)
 		defer cancel()
-		if _, err := a.acquire(short, never); !errors.Is(err, errOverloaded) || short.Err() != nil {
+		if _, err := a.acquire(short, never); !errors.Is(err, errWaitLong) || short.Err() != nil {
 			t.Fatalf("acquire that may wait %v behind a 1 s search: %v (context %v), want an immediate refusal", wait, err, short.Err())
 		}
 	}
@@ -68,7 +68,7 @@ func TestAdmissionCountsOnTheDeadlinesAhead(t *testing.T) {
 	defer cancel()
 
 	far := mustAcquire(t, a)
-	if _, err := a.acquire(ctx, never); !errors.Is(err, errOverloaded) {
+	if _, err := a.acquire(ctx, never); !errors.Is(err, errWaitLong) {
 		t.Fatalf("behind a search with an hour to go, a request that may wait a minute: %v, want refused", err)
 	}
 	a.release(far)
@@ -120,7 +120,7 @@ func TestAdmissionQueuesABurstThatFits(t *testing.T) {
 	for a.queued() != queue {
 		time.Sleep(time.Millisecond)
 	}
-	if _, err := a.acquire(ctx, never); !errors.Is(err, errOverloaded) {
+	if _, err := a.acquire(ctx, never); !errors.Is(err, errQueueFull) {
 		t.Fatalf("a request beyond a full queue: %v, want refused", err)
 	}
 	for range queue {
@@ -146,7 +146,7 @@ func TestAdmissionWaitEndsWithItsContext(t *testing.T) {
 	h := mustAcquire(t, a)
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
 	defer cancel()
-	if _, err := a.acquire(ctx, never); !errors.Is(err, errOverloaded) {
+	if _, err := a.acquire(ctx, never); !errors.Is(err, errWaitEnded) {
 		t.Fatalf("queued behind a slot held past the wait: %v, want refused", err)
 	}
 	if a.queued() != 0 {
@@ -166,7 +166,7 @@ func TestAdmissionStartsFromItsInitialHold(t *testing.T) {
 	h := mustAcquire(t, a)
 	short, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
 	defer cancel()
-	if _, err := a.acquire(short, never); !errors.Is(err, errOverloaded) || short.Err() != nil {
+	if _, err := a.acquire(short, never); !errors.Is(err, errWaitLong) || short.Err() != nil {
 		t.Fatalf("cold, may wait 0.5 s: %v (context %v), want an immediate refusal", err, short.Err())
 	}
 	long, cancel := context.WithTimeout(context.Background(), time.Minute)
@@ -204,7 +204,7 @@ func TestAdmissionRefusesAtOnceWhatWouldOutwaitItsContext(t *testing.T) {
 	}()
 	select {
 	case err := <-done:
-		if !errors.Is(err, errOverloaded) {
+		if !errors.Is(err, errWaitLong) {
 			t.Fatalf("behind a 2-minute search, a 1-minute wait: %v, want refused", err)
 		}
 	case <-time.After(30 * time.Second):

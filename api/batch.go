@@ -1,11 +1,9 @@
 package api
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
-	"io"
 	"log/slog"
 	"net/http"
 	"strconv"
@@ -48,27 +46,14 @@ type batchResponse struct {
 func (s *Server) handleMoves(w http.ResponseWriter, r *http.Request) {
 	arrived := time.Now()
 	var req batchRequest
-	if p := decodeJSON(w, r, s.cfg.MaxBodyBytes, &req); p != nil {
-		writeProblem(w, r, p)
+	if p := decodeJSON(w, r, s.cfg.MaxBodyBytes, &req, nil); p != nil {
+		s.fail(w, r, p)
 		return
 	}
-	if err := s.validate.Struct(req); err != nil {
-		writeProblem(w, r, validationProblem(err))
+	timeout, err := s.checkBatch(&req)
+	if err != nil {
+		s.fail(w, r, err)
 		return
-	}
-	if n := len(req.Requests); n > s.cfg.MaxBatch {
-		msg := "must have at most " + itoa(s.cfg.MaxBatch) + " items, the server's maximum"
-		writeProblem(w, r, invalid("requests "+msg, ProblemError{Location: "body.requests", Message: msg, Value: n}))
-		return
-	}
-	timeout := s.cfg.DefaultTimeout
-	if req.TimeoutMS != nil {
-		timeout = time.Duration(*req.TimeoutMS) * time.Millisecond
-		if timeout > s.cfg.MaxTimeout {
-			writeProblem(w, r, invalid("timeout_ms is out of range", ProblemError{Location: "body.timeout_ms", Value: *req.TimeoutMS,
-				Message: "must be at most " + itoa(int(s.cfg.MaxTimeout/time.Millisecond)) + ", the server's maximum"}))
-			return
-		}
 	}
 
 	out := batchResponse{Results: make([]batchItem, len(req.Requests))}
@@ -76,9 +61,9 @@ func (s *Server) handleMoves(w http.ResponseWriter, r *http.Request) {
 	valid := 0
 	for i, raw := range req.Requests {
 		out.Results[i].Index = i
-		job, p := s.prepareItem(r, raw)
-		if p != nil {
-			out.Results[i].Status, out.Results[i].Problem = p.Status, itemProblem(r, i, p)
+		job, err := s.prepareItem(raw)
+		if err != nil {
+			out.Results[i].setProblem(r, i, s.problemFor(r, err))
 			continue
 		}
 		jobs[i] = job
@@ -89,9 +74,9 @@ func (s *Server) handleMoves(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithDeadline(r.Context(), deadline)
 	defer cancel()
 	if valid > 0 {
-		release, p := s.admit(ctx, s.waitUntil(arrived, timeout))
-		if p != nil {
-			writeProblem(w, r, p)
+		release, err := s.admit(ctx, s.waitUntil(arrived, timeout))
+		if err != nil {
+			s.fail(w, r, err)
 			return
 		}
 		defer release()
@@ -108,14 +93,14 @@ func (s *Server) handleMoves(w http.ResponseWriter, r *http.Request) {
 		end := itemDeadline(start, deadline, valid, own)
 		job.waitUntil = s.waitUntil(start, end.Sub(start))
 		ictx, icancel := context.WithDeadline(ctx, end)
-		resp, canceled, p := s.runItem(ictx, r, i, job)
+		resp, err := s.runItem(ictx, r, i, job)
 		icancel()
 		valid--
-		if canceled || r.Context().Err() != nil {
+		if errors.Is(err, errClientGone) || r.Context().Err() != nil {
 			return
 		}
-		if p != nil {
-			out.Results[i].Status, out.Results[i].Problem = p.Status, itemProblem(r, i, p)
+		if err != nil {
+			out.Results[i].setProblem(r, i, s.problemFor(r, err))
 			continue
 		}
 		out.Results[i].Status, out.Results[i].Result = http.StatusOK, &resp
@@ -123,27 +108,36 @@ func (s *Server) handleMoves(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, out)
 }
 
+// checkBatch validates a batch as a whole and returns its timeout: a 422
+// *Problem for no request, more than -max-batch, or a timeout_ms out of
+// range.
+func (s *Server) checkBatch(req *batchRequest) (time.Duration, error) {
+	if err := s.validate.Struct(req); err != nil {
+		return 0, validationProblem(err)
+	}
+	if n := len(req.Requests); n > s.cfg.MaxBatch {
+		msg := "must have at most " + itoa(s.cfg.MaxBatch) + " items, the server's maximum"
+		return 0, invalid("requests "+msg, ProblemError{Location: "body.requests", Message: msg, Value: n})
+	}
+	return requestTimeout(req.TimeoutMS, s.cfg)
+}
+
 // runItem searches item i of a batch, admitted, until ctx's deadline and
-// renders its answer, as runJob and response do for POST /move; canceled
-// reports that the client went away. A panic in the search is recovered
-// here, logged with the request id and the item's index and counted as
-// the middleware does, and becomes the item's generic 500 problem, so that
-// the batch's other items are still searched and answered: what the
-// search held (its memory reservation, the in-flight gauge) is given back
-// by runJob's deferred calls as the panic unwinds, and the batch keeps its
-// search slot.
-func (s *Server) runItem(ctx context.Context, r *http.Request, i int, job *moveJob) (resp moveResponse, canceled bool, p *Problem) {
+// renders its answer, as POST /move does (runSearch). A panic in the
+// search is recovered here, logged with the request id and the item's
+// index and counted as the middleware does, and becomes the item's generic
+// 500 problem, so that the batch's other items are still searched and
+// answered: what the search held (its memory reservation, the in-flight
+// gauge) is given back by the deferred calls as the panic unwinds, and the
+// batch keeps its search slot.
+func (s *Server) runItem(ctx context.Context, r *http.Request, i int, job *moveJob) (resp moveResponse, err error) {
 	defer func() {
 		if s.recovered(r, recover(), slog.Int("item", i), slog.String("game", job.game.Name)) {
-			resp, canceled, p = moveResponse{}, false, internalError()
+			resp, err = moveResponse{}, errPanicked
 		}
 	}()
-	jr := s.runJob(ctx, r.Context(), job)
-	if jr.canceled {
-		return moveResponse{}, true, nil
-	}
-	resp, p = s.response(r, job, jr)
-	return resp, false, p
+	resp, _, err = s.runSearch(ctx, r, job)
+	return resp, err
 }
 
 // itemDeadline returns the deadline of the next item of a batch, searched
@@ -165,33 +159,22 @@ func itemDeadline(now, batch time.Time, left int, own time.Duration) time.Time {
 }
 
 // prepareItem decodes and validates one request of a batch, by the rules
-// of POST /move: a JSON object (not null) with only known fields, each
-// once and spelt exactly (checkKeys), then prepare's checks. The problem's
-// locations start at "body", for itemProblem to place.
-func (s *Server) prepareItem(r *http.Request, raw json.RawMessage) (*moveJob, *Problem) {
+// of POST /move: a JSON object (not null) with only known fields and game
+// options, each once and spelt exactly (decodeObject), then prepare's
+// checks. The problem's locations start at "body", for setProblem to
+// place.
+func (s *Server) prepareItem(raw json.RawMessage) (*moveJob, error) {
 	var req moveRequest
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&req); err != nil {
-		return nil, decodeProblem(err, s.cfg.MaxBodyBytes)
-	}
-	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
-		return nil, malformed("the request must be a single JSON object")
-	}
-	if bytes.Equal(bytes.TrimSpace(raw), []byte("null")) {
-		return nil, malformed("the request must be a JSON object, not null",
-			ProblemError{Location: "body", Message: "must be a JSON object, not null"})
-	}
-	if p := checkKeys(raw, &req); p != nil {
+	if p := decodeObject(raw, &req, s.options); p != nil {
 		return nil, p
 	}
-	return s.prepare(r, &req)
+	return s.prepare(&req)
 }
 
-// itemProblem places the problem of the batch's request i: its locations
-// and detail name body.requests[i], and it carries the batch's instance and
+// setProblem answers the batch's request i with p: its locations and
+// detail name body.requests[i], and it carries the batch's instance and
 // request id.
-func itemProblem(r *http.Request, i int, p *Problem) *Problem {
+func (item *batchItem) setProblem(r *http.Request, i int, p *Problem) {
 	prefix := "body.requests[" + strconv.Itoa(i) + "]"
 	for j, e := range p.Errors {
 		if rest, ok := strings.CutPrefix(e.Location, "body"); ok {
@@ -200,5 +183,5 @@ func itemProblem(r *http.Request, i int, p *Problem) *Problem {
 	}
 	p.Detail = "requests[" + strconv.Itoa(i) + "]: " + p.Detail
 	p.Instance, p.RequestID = r.URL.Path, RequestID(r.Context())
-	return p
+	item.Status, item.Problem = p.Status, p
 }

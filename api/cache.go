@@ -2,6 +2,8 @@ package api
 
 import (
 	"container/list"
+	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -35,19 +37,21 @@ func newResultCache(max int) *resultCache {
 	return &resultCache{max: max, m: make(map[string]*list.Element, max)}
 }
 
-// cacheKey identifies a request's search: the game, its options, the
-// position as the game prints it, the side to move and the depth.
-func cacheKey(game string, req *moveRequest, st engine.State, depth int) string {
+// cacheKey identifies a job's search: the game, its options, the position
+// as the game prints it, the side to move and the depth.
+func cacheKey(job *moveJob) string {
 	var b strings.Builder
-	b.WriteString(game)
+	b.WriteString(job.game.Name)
 	b.WriteByte(0)
-	if req.Rule != nil {
-		b.WriteString(*req.Rule)
+	names := make([]string, 0, len(job.options))
+	for name := range job.options {
+		names = append(names, name)
 	}
-	b.WriteByte(0)
-	if req.Size != nil {
-		b.WriteString(strconv.Itoa(*req.Size))
+	slices.Sort(names)
+	for _, name := range names {
+		fmt.Fprintf(&b, "%s=%v;", name, job.options[name])
 	}
+	st, depth := job.st, job.params.Depth
 	b.WriteByte(0)
 	for _, row := range st.Board() {
 		b.WriteString(row)

@@ -11,18 +11,20 @@ import (
 	"net/http"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 )
 
 // decodeJSON reads r's body, which must be one JSON object of at most
-// maxBytes with only the fields v knows, each once and spelt exactly, into v.
-// It returns a *Problem: 415 for another content type, 413 for a larger
-// body, 408 for a body not sent in time, 400 for anything that is not such
-// an object. A body whose declared Content-Length is over maxBytes gets its
-// 413 before a byte of it is read, so a client that sent Expect:
-// 100-continue is never told to send it.
-func decodeJSON(w http.ResponseWriter, r *http.Request, maxBytes int64, v any) *Problem {
+// maxBytes, into v (decodeObject: only the fields v knows and the game
+// options named in options, each once and spelt exactly). It returns a
+// *Problem: 415 for another content type, 413 for a larger body, 408 for
+// a body not sent in time, 400 for anything that is not such an object. A
+// body whose declared Content-Length is over maxBytes gets its 413 before a
+// byte of it is read, so a client that sent Expect: 100-continue is never
+// told to send it.
+func decodeJSON(w http.ResponseWriter, r *http.Request, maxBytes int64, v any, options map[string]bool) *Problem {
 	if p := checkContentType(r.Header.Get("Content-Type")); p != nil {
 		return p
 	}
@@ -33,17 +35,47 @@ func decodeJSON(w http.ResponseWriter, r *http.Request, maxBytes int64, v any) *
 	if err != nil {
 		return readProblem(err, maxBytes)
 	}
+	return decodeObject(data, v, options)
+}
+
+// optionHolder is a request that takes game options: top-level fields that
+// some game names (engine.Description.Options) rather than fields of the
+// request type, handed over raw for the game to check.
+type optionHolder interface {
+	setOptions(map[string]json.RawMessage)
+}
+
+// decodeObject decodes data into v, a pointer to a request struct: data
+// must be one JSON object, not null, and nothing after it; its fields must
+// be v's, or game options named in options when v is an optionHolder, each
+// given once and spelt exactly as the contract spells it (checkKeys); a
+// value of the wrong type is named by its path (body.moves[1]). It
+// returns a 400 *Problem otherwise.
+func decodeObject(data []byte, v any, options map[string]bool) *Problem {
 	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
-		return decodeProblem(err, maxBytes)
+		return decodeProblem(data, err)
 	}
 	// One object and nothing after it but white space.
 	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
 		return malformed("the body must hold a single JSON object and nothing after it",
 			ProblemError{Location: "body", Message: "must end after the object"})
 	}
-	return checkKeys(data, v)
+	if i := skipSpace(data, 0); i >= len(data) || data[i] != '{' {
+		return malformed("the body must be a JSON object", ProblemError{Location: "body", Message: "must be a JSON object"})
+	}
+	holder, takesOptions := v.(optionHolder)
+	if !takesOptions {
+		options = nil
+	}
+	given, p := checkKeys(data, v, options)
+	if p != nil {
+		return p
+	}
+	if takesOptions {
+		holder.setOptions(given)
+	}
+	return nil
 }
 
 // readProblem explains why the body could not be read: too large, too slow
@@ -62,17 +94,14 @@ func readProblem(err error, maxBytes int64) *Problem {
 
 // checkKeys rejects what encoding/json lets through: a field given twice
 // (the last would win) and a field name that matches one of v's only when
-// case is folded ("GAME", "moveſ"). data holds one valid JSON value that
-// decoded into v, a pointer to a struct; the scan allocates nothing for
-// keys without escapes.
-func checkKeys(data []byte, v any) *Problem {
+// case is folded ("GAME", "moveſ"); and every name that is neither one of
+// v's nor in options. It returns the raw values of the fields in options.
+// data holds one JSON object that decoded into v, a pointer to a struct.
+func checkKeys(data []byte, v any, options map[string]bool) (map[string]json.RawMessage, *Problem) {
 	known := jsonNames(reflect.TypeOf(v).Elem())
+	var given map[string]json.RawMessage
+	seen := make([]string, 0, 16)
 	i := skipSpace(data, 0)
-	if i >= len(data) || data[i] != '{' {
-		return nil // null: nothing to check
-	}
-	var seen [8]string
-	n := 0
 	for i = skipSpace(data, i+1); i < len(data) && data[i] == '"'; {
 		end := skipString(data, i)
 		raw := data[i:end]
@@ -81,24 +110,59 @@ func checkKeys(data []byte, v any) *Problem {
 			_ = json.Unmarshal(raw, &key)
 		}
 		switch {
-		case !known[key]:
-			return malformed(fmt.Sprintf("unknown field %q", key),
+		case !known[key] && !options[key]:
+			return nil, malformed(fmt.Sprintf("unknown field %q", key),
 				ProblemError{Location: "body." + key, Message: "is not a field of this request (field names are case-sensitive)"})
-		case slices.Contains(seen[:n], key):
-			return malformed(fmt.Sprintf("field %q is given twice", key),
+		case slices.Contains(seen, key):
+			return nil, malformed(fmt.Sprintf("field %q is given twice", key),
 				ProblemError{Location: "body." + key, Message: "is given more than once"})
 		}
-		if n < len(seen) {
-			seen[n] = key
-			n++
-		}
+		seen = append(seen, key)
 		i = skipSpace(data, end)
-		i = skipSpace(data, skipValue(data, skipSpace(data, i+1))) // past ':' and the value
+		start := skipSpace(data, i+1) // past ':'
+		i = skipValue(data, start)
+		if options[key] {
+			if given == nil {
+				given = map[string]json.RawMessage{}
+			}
+			given[key] = json.RawMessage(data[start:i])
+		}
+		i = skipSpace(data, i)
 		if i < len(data) && data[i] == ',' {
 			i = skipSpace(data, i+1)
 		}
 	}
-	return nil
+	return given, nil
+}
+
+// elementIndex returns the index of the element of the array that is the
+// value of key in data, a JSON object, whose text contains offset (where
+// encoding/json stopped on it); -1 when there is none.
+func elementIndex(data []byte, key string, offset int64) int {
+	for i := skipSpace(data, skipSpace(data, 0)+1); i < len(data) && data[i] == '"'; {
+		end := skipString(data, i)
+		var k string
+		_ = json.Unmarshal(data[i:end], &k)
+		i = skipSpace(data, skipSpace(data, end)+1) // past ':'
+		if k == key && i < len(data) && data[i] == '[' {
+			for j, n := skipSpace(data, i+1), 0; j < len(data) && data[j] != ']'; n++ {
+				e := skipValue(data, j)
+				if offset > int64(j) && offset <= int64(e) {
+					return n
+				}
+				j = skipSpace(data, e)
+				if j < len(data) && data[j] == ',' {
+					j = skipSpace(data, j+1)
+				}
+			}
+			return -1
+		}
+		i = skipSpace(data, skipValue(data, i))
+		if i < len(data) && data[i] == ',' {
+			i = skipSpace(data, i+1)
+		}
+	}
+	return -1
 }
 
 func skipSpace(data []byte, i int) int {
@@ -205,12 +269,10 @@ func tooLargeProblem(maxBytes int64) *Problem {
 		Detail: "the body " + msg, Errors: []ProblemError{{Location: "body", Message: msg}}}
 }
 
-// decodeProblem explains a json.Decoder error in terms of the request's
-// fields.
-func decodeProblem(err error, maxBytes int64) *Problem {
-	if p := tooLarge(err, maxBytes); p != nil {
-		return p
-	}
+// decodeProblem explains a json.Decoder error on data in terms of the
+// request's fields: a value of the wrong type is named by its path, down
+// to the element of an array.
+func decodeProblem(data []byte, err error) *Problem {
 	var syntax *json.SyntaxError
 	var typ *json.UnmarshalTypeError
 	switch {
@@ -225,9 +287,12 @@ func decodeProblem(err error, maxBytes int64) *Problem {
 		loc := "body"
 		if typ.Field != "" {
 			loc += "." + typ.Field
+			if i := elementIndex(data, typ.Field, typ.Offset); i >= 0 && !strings.Contains(typ.Field, ".") {
+				loc += "[" + strconv.Itoa(i) + "]"
+			}
 		}
 		msg := fmt.Sprintf("must be %s, not a JSON %s", describeType(typ.Type.String()), typ.Value)
-		return malformed(fmt.Sprintf("%s %s", loc, msg), ProblemError{Location: loc, Message: msg})
+		return malformed(fieldSentence(loc, msg), ProblemError{Location: loc, Message: msg})
 	case strings.HasPrefix(err.Error(), "json: unknown field "):
 		name := strings.Trim(strings.TrimPrefix(err.Error(), "json: unknown field "), `"`)
 		return malformed(fmt.Sprintf("unknown field %q", name),

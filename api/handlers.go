@@ -2,7 +2,6 @@ package api
 
 import (
 	"context"
-	"log/slog"
 	"net/http"
 	"strconv"
 	"time"
@@ -12,29 +11,30 @@ import (
 )
 
 // handleMove answers POST /move: decode, validate, build the position, wait
-// for a search slot, search until the deadline, answer; as a stream of
-// server-sent events when the client accepts text/event-stream (stream.go).
+// for a search slot, reserve memory, search until the deadline, answer; as
+// a stream of server-sent events when the client accepts text/event-stream
+// (stream.go). Every step that fails returns an error, which fail answers.
 func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
 	// The deadline covers the whole request, queueing included.
 	arrived := time.Now()
 	var req moveRequest
-	if p := decodeJSON(w, r, s.cfg.MaxBodyBytes, &req); p != nil {
-		writeProblem(w, r, p)
+	if p := decodeJSON(w, r, s.cfg.MaxBodyBytes, &req, s.options); p != nil {
+		s.fail(w, r, p)
 		return
 	}
-	job, p := s.prepare(r, &req)
-	if p != nil {
-		writeProblem(w, r, p)
+	job, err := s.prepare(&req)
+	if err != nil {
+		s.fail(w, r, err)
 		return
 	}
 	if !s.ready.Load() {
-		writeProblem(w, r, shuttingDown())
+		s.fail(w, r, errShuttingDown)
 		return
 	}
 	stream := acceptsEventStream(r)
 	var key string
 	if s.cache != nil && !stream && job.cacheable() {
-		key = cacheKey(job.game.Name, &req, job.st, job.params.Depth)
+		key = cacheKey(job)
 		if resp, ok := s.cache.get(key); ok {
 			s.metrics.CacheHits.Inc()
 			resp.Cached, resp.ElapsedMS = true, 0
@@ -45,9 +45,9 @@ func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithDeadline(r.Context(), arrived.Add(job.timeout))
 	defer cancel()
 	job.waitUntil = s.waitUntil(arrived, job.timeout)
-	release, p := s.admit(ctx, job.waitUntil)
-	if p != nil {
-		writeProblem(w, r, p)
+	release, err := s.admit(ctx, job.waitUntil)
+	if err != nil {
+		s.fail(w, r, err)
 		return
 	}
 	defer release()
@@ -55,30 +55,15 @@ func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
 		s.streamMove(ctx, w, r, job)
 		return
 	}
-	jr := s.runJob(ctx, r.Context(), job)
-	if jr.canceled {
-		return
-	}
-	resp, p := s.response(r, job, jr)
-	if p != nil {
-		writeProblem(w, r, p)
+	resp, jr, err := s.runSearch(ctx, r, job)
+	if err != nil {
+		s.fail(w, r, err)
 		return
 	}
 	if key != "" && !jr.res.DeadlineHit {
 		s.cache.put(key, resp)
 	}
 	writeJSON(w, http.StatusOK, resp)
-}
-
-// stateProblem maps a game's rejection of the position to a 422 naming the
-// field; anything else is an internal error, logged and not shown.
-func (s *Server) stateProblem(r *http.Request, err error) *Problem {
-	if ie, ok := engine.AsInputError(err); ok {
-		return invalid(ie.Error(), ProblemError{Location: "body." + ie.Field, Message: ie.Message, Value: ie.Value})
-	}
-	s.log.ErrorContext(r.Context(), "building the position failed", slog.String("request_id", RequestID(r.Context())),
-		slog.Any("error", err))
-	return internalError()
 }
 
 // gameJSON is one entry of GET /games.

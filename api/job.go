@@ -17,6 +17,7 @@ type moveJob struct {
 	g       engine.Game
 	game    engine.Description
 	st      engine.State
+	options map[string]any // the game options, checked (engine.Setup.Options)
 	params  strength.Params
 	timeout time.Duration
 	// timeoutGiven is true when the request set timeout_ms itself.
@@ -27,16 +28,12 @@ type moveJob struct {
 	// its search slot and its search memory (Server.waitUntil); past it the
 	// search would keep too little of its time.
 	waitUntil time.Time
-	// mem, when set, is the memory already reserved for the search by
-	// the caller, which releases it (a stream reserves before it answers
-	// 200); runJob reserves and releases its own otherwise.
-	mem *engine.Reservation
 }
 
-// prepare validates a decoded request and builds its position: a 422
-// *Problem naming the field at fault (or a 500 for a game's internal
-// failure) when it cannot be searched.
-func (s *Server) prepare(r *http.Request, req *moveRequest) (*moveJob, *Problem) {
+// prepare validates a decoded request and builds its position. Its error
+// is a *Problem naming the field at fault, or the game's
+// *engine.InputError, or (a bug) another error; problemFor maps each.
+func (s *Server) prepare(req *moveRequest) (*moveJob, error) {
 	if err := s.validate.Struct(req); err != nil {
 		return nil, validationProblem(err)
 	}
@@ -45,22 +42,27 @@ func (s *Server) prepare(r *http.Request, req *moveRequest) (*moveJob, *Problem)
 		return nil, unknownGame(req.Game, s.games.Names())
 	}
 	desc := game.Describe()
-	if p := req.checkOptions(desc); p != nil {
-		return nil, p
-	}
-	depth, timeout, p := req.limits(desc, s.cfg)
-	if p != nil {
-		return nil, p
-	}
-	if p := req.checkAnalysis(); p != nil {
-		return nil, p
-	}
-	st, err := game.NewState(req.setup())
+	options, err := gameOptions(desc, req.Options)
 	if err != nil {
-		return nil, s.stateProblem(r, err)
+		return nil, err
 	}
-	job := &moveJob{g: game, game: desc, st: st, timeout: timeout, timeoutGiven: req.TimeoutMS != nil, analysis: req.Analysis,
-		params: strength.Params{Params: engine.Params{Depth: depth, TableBits: s.cfg.TableBits}}}
+	depth, err := req.depth(desc)
+	if err != nil {
+		return nil, err
+	}
+	timeout, err := requestTimeout(req.TimeoutMS, s.cfg)
+	if err != nil {
+		return nil, err
+	}
+	if err := req.checkAnalysis(); err != nil {
+		return nil, err
+	}
+	st, err := game.NewState(req.setup(options))
+	if err != nil {
+		return nil, err
+	}
+	job := &moveJob{g: game, game: desc, st: st, options: options, timeout: timeout, timeoutGiven: req.TimeoutMS != nil,
+		analysis: req.Analysis, params: strength.Params{Params: engine.Params{Depth: depth, TableBits: s.cfg.TableBits}}}
 	if req.Level != nil {
 		job.params.Level = *req.Level
 	}
@@ -89,7 +91,8 @@ func (j *moveJob) cacheable() bool {
 // taking it.
 func shuttingDown() *Problem {
 	return &Problem{Type: typeShuttingDown, Title: "Shutting down", Status: http.StatusServiceUnavailable,
-		Detail: "this instance is shutting down; retry on another", retryAfter: 1}
+		Detail: errShuttingDown.Error(), retryAfter: 1,
+		Errors: []ProblemError{{Location: "server", Message: "is shutting down"}}}
 }
 
 // waitUntil returns the latest moment a request that arrived at arrived
@@ -106,12 +109,13 @@ func (s *Server) waitUntil(arrived time.Time, timeout time.Duration) time.Time {
 
 // admit checks that the server takes work and takes a search slot, for a
 // search whose deadline is ctx's, for a request that may wait for one until
-// waitUntil (admission.acquire): a 503 *Problem when it cannot. On success
-// the caller must call release, which gives the slot back and tells
-// admission control how long it was held.
-func (s *Server) admit(ctx context.Context, waitUntil time.Time) (release func(), p *Problem) {
+// waitUntil (admission.acquire): errShuttingDown, or the admission's
+// *overloadError, counted as a rejection, when it cannot. On success the
+// caller must call release, which gives the slot back and tells admission
+// control how long it was held.
+func (s *Server) admit(ctx context.Context, waitUntil time.Time) (release func(), err error) {
 	if !s.ready.Load() {
-		return nil, shuttingDown()
+		return nil, errShuttingDown
 	}
 	searchEnd, _ := ctx.Deadline()
 	wait, cancel := context.WithDeadline(ctx, waitUntil)
@@ -119,18 +123,19 @@ func (s *Server) admit(ctx context.Context, waitUntil time.Time) (release func()
 	h, err := s.admission.acquire(wait, searchEnd)
 	if err != nil {
 		s.metrics.Rejections.Inc()
-		return nil, overloaded("every search slot is busy and the wait for one would not leave the search its time; retry later")
+		return nil, err
 	}
 	return func() { s.admission.release(h) }, nil
 }
 
 // reserveMemory reserves from the memory budget what the job's search
-// holds. When the budget has no room now it waits, no later than
-// job.waitUntil (and ctx), unless the expected wait (memoryWait) does not
-// fit that by admission's rule (fits): then, and when the wait ends
-// without room, it returns a 503 *Problem, counted as a rejection. The
-// caller must release the reservation.
-func (s *Server) reserveMemory(ctx context.Context, job *moveJob) (*engine.Reservation, *Problem) {
+// holds; every search reserves here, before it runs, and its caller
+// releases the reservation once the search is done. When the budget has no
+// room now it waits, no later than job.waitUntil (and ctx), unless the
+// expected wait (memoryWait) does not fit that by admission's rule (fits):
+// then, and when the wait ends without room, the error is errNoMemory,
+// counted as a rejection.
+func (s *Server) reserveMemory(ctx context.Context, job *moveJob) (*engine.Reservation, error) {
 	n := engine.SearchMemory(job.g, job.params.Params)
 	if mem, ok := s.memory.TryReserve(n); ok {
 		return mem, nil
@@ -138,7 +143,7 @@ func (s *Server) reserveMemory(ctx context.Context, job *moveJob) (*engine.Reser
 	if !job.waitUntil.IsZero() {
 		if !fits(s.memoryWait(), job.waitUntil) {
 			s.metrics.Rejections.Inc()
-			return nil, memoryFull()
+			return nil, errNoMemory
 		}
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithDeadline(ctx, job.waitUntil)
@@ -147,7 +152,7 @@ func (s *Server) reserveMemory(ctx context.Context, job *moveJob) (*engine.Reser
 	mem, err := s.memory.Reserve(ctx, n)
 	if err != nil {
 		s.metrics.Rejections.Inc()
-		return nil, memoryFull()
+		return nil, errNoMemory
 	}
 	return mem, nil
 }
@@ -162,38 +167,21 @@ func (s *Server) memoryWait() time.Duration {
 	return s.admission.averageHold() * time.Duration(waiting+1) / time.Duration(running)
 }
 
-// memoryFull is the 503 for a search the memory budget had no room for
-// in the time it may wait.
-func memoryFull() *Problem {
-	return overloaded("the searches running now hold the whole memory budget and would not free it in time; retry later")
-}
-
-// jobResult is what running a job found: the search result, the analysis
-// when asked for, whether the client went away meanwhile, and whether the
-// memory budget had no room for the search in the time it may wait.
+// jobResult is what running a job found: the search result and the
+// analysis when asked for.
 type jobResult struct {
-	res        engine.Result
-	analysis   []engine.MoveScore
-	canceled   bool
-	memoryFull bool
+	res      engine.Result
+	analysis []engine.MoveScore
 }
 
-// runJob searches an admitted job until ctx's deadline and records the
-// metrics; the caller holds the search slot. With analysis the move's
-// search gets half the time and the analysis the rest (and whatever the
-// search left). clientCtx is the request's own context, to tell a client
-// that went away from a deadline.
-func (s *Server) runJob(ctx, clientCtx context.Context, job *moveJob) jobResult {
+// runJob searches an admitted job, under the memory mem reserved for it,
+// until ctx's deadline and records the metrics; the caller holds the
+// search slot and releases mem. With analysis the move's search gets half
+// the time and the analysis the rest (and whatever the search left).
+// clientCtx is the request's own context: when the client went away and
+// the search stopped for it, the error is errClientGone.
+func (s *Server) runJob(ctx, clientCtx context.Context, job *moveJob, mem *engine.Reservation) (jobResult, error) {
 	var out jobResult
-	mem := job.mem
-	if mem == nil {
-		var p *Problem
-		if mem, p = s.reserveMemory(ctx, job); p != nil {
-			out.memoryFull = true
-			return out
-		}
-		defer mem.Release()
-	}
 	job.params.Memory = mem
 	job.params.Threads = min(s.cfg.SearchThreads, 1+s.admission.idle())
 	s.metrics.SearchesInFlight.Inc()
@@ -223,28 +211,41 @@ func (s *Server) runJob(ctx, clientCtx context.Context, job *moveJob) jobResult 
 		// The client went away and the search stopped for it; there is
 		// nobody to answer.
 		s.metrics.Cancellations.WithLabelValues(name).Inc()
-		out.canceled = true
+		return out, errClientGone
 	case deadlineHit:
 		s.metrics.DeadlineHits.WithLabelValues(name).Inc()
 	}
-	return out
+	return out, nil
 }
 
-// response renders a job's result, or returns a 503 *Problem when the
-// memory budget had no room for the search, a 500 (logged) when the search
-// found no move.
-func (s *Server) response(r *http.Request, job *moveJob, jr jobResult) (moveResponse, *Problem) {
-	if jr.memoryFull {
-		return moveResponse{}, memoryFull()
-	}
+// response renders a job's result; a search that found no move is
+// errNoMove, logged with the position.
+func (s *Server) response(r *http.Request, job *moveJob, jr jobResult) (moveResponse, error) {
 	if jr.res.Move == engine.NoMove {
 		s.log.ErrorContext(r.Context(), "search returned no move", slog.String("request_id", RequestID(r.Context())),
 			slog.String("game", job.game.Name), slog.Any("board", job.st.Board()))
-		return moveResponse{}, internalError()
+		return moveResponse{}, errNoMove
 	}
 	resp := newMoveResponse(job.game.Name, job.st, jr.res)
 	if job.analysis {
 		resp.Analysis = newAnalysis(job.st, jr.analysis)
 	}
 	return resp, nil
+}
+
+// runSearch is what every answer of a search runs once its job is
+// admitted: reserve the job's memory, search, render. The error is
+// errNoMemory, errClientGone or errNoMove.
+func (s *Server) runSearch(ctx context.Context, r *http.Request, job *moveJob) (moveResponse, jobResult, error) {
+	mem, err := s.reserveMemory(ctx, job)
+	if err != nil {
+		return moveResponse{}, jobResult{}, err
+	}
+	defer mem.Release()
+	jr, err := s.runJob(ctx, r.Context(), job, mem)
+	if err != nil {
+		return moveResponse{}, jr, err
+	}
+	resp, err := s.response(r, job, jr)
+	return resp, jr, err
 }

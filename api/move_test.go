@@ -124,7 +124,7 @@ func TestErrors(t *testing.T) {
 		{"depth a string", "", "", `{"game":"tictactoe","moves":[],"depth":"3"}`, 400, "malformed-request", "body.depth", "must be an integer"},
 		{"depth a fraction", "", "", `{"game":"tictactoe","moves":[],"depth":1.5}`, 400, "malformed-request", "body.depth", "integer"},
 		{"board a string", "", "", `{"game":"tictactoe","board":"x.o"}`, 400, "malformed-request", "body.board", "array of strings"},
-		{"move not a string", "", "", `{"game":"tictactoe","moves":[4]}`, 400, "malformed-request", "body.moves", "string"},
+		{"move not a string", "", "", `{"game":"tictactoe","moves":[4]}`, 400, "malformed-request", "body.moves[0]", "string"},
 		{"unknown field", "", "", `{"game":"tictactoe","moves":[],"colour":"x"}`, 400, "malformed-request", "body.colour", "not a field"},
 		{"text/plain", "", "text/plain", `{"game":"tictactoe","moves":[]}`, 415, "unsupported-media-type", "header.Content-Type", "application/json"},
 		{"no content type", "", "-", `{"game":"tictactoe","moves":[]}`, 415, "unsupported-media-type", "header.Content-Type", "application/json"},

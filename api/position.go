@@ -2,6 +2,7 @@ package api
 
 import (
 	"cmp"
+	"encoding/json"
 	"net/http"
 	"slices"
 
@@ -11,12 +12,14 @@ import (
 // positionRequest is the body of POST /position: a position as POST /move
 // takes it, without the search's fields.
 type positionRequest struct {
-	Game  string    `json:"game"`
-	Board *[]string `json:"board"`
-	Moves *[]string `json:"moves"`
-	Rule  *string   `json:"rule"`
-	Size  *int      `json:"size"`
+	Game    string                     `json:"game"`
+	Board   *[]string                  `json:"board"`
+	Moves   *[]string                  `json:"moves"`
+	Options map[string]json.RawMessage `json:"-"` // game options (optionHolder)
 }
+
+// setOptions implements optionHolder.
+func (req *positionRequest) setOptions(o map[string]json.RawMessage) { req.Options = o }
 
 // positionResponse is the body of a 200 answer to POST /position.
 type positionResponse struct {
@@ -40,31 +43,39 @@ type positionResponse struct {
 // a client learns that a move ended it.
 func (s *Server) handlePosition(w http.ResponseWriter, r *http.Request) {
 	var body positionRequest
-	if p := decodeJSON(w, r, s.cfg.MaxBodyBytes, &body); p != nil {
-		writeProblem(w, r, p)
+	if p := decodeJSON(w, r, s.cfg.MaxBodyBytes, &body, s.options); p != nil {
+		s.fail(w, r, p)
 		return
 	}
-	req := moveRequest{Game: body.Game, Board: body.Board, Moves: body.Moves, Rule: body.Rule, Size: body.Size}
-	if err := s.validate.Struct(&req); err != nil {
-		writeProblem(w, r, validationProblem(err))
+	resp, err := s.position(&body)
+	if err != nil {
+		s.fail(w, r, err)
 		return
+	}
+	writeJSON(w, http.StatusOK, resp)
+}
+
+// position validates a POST /position request as prepare does POST /move's
+// position fields, and describes the position.
+func (s *Server) position(body *positionRequest) (positionResponse, error) {
+	req := moveRequest{Game: body.Game, Board: body.Board, Moves: body.Moves}
+	if err := s.validate.Struct(&req); err != nil {
+		return positionResponse{}, validationProblem(err)
 	}
 	game, ok := s.games.Lookup(req.Game)
 	if !ok {
-		writeProblem(w, r, unknownGame(req.Game, s.games.Names()))
-		return
+		return positionResponse{}, unknownGame(req.Game, s.games.Names())
 	}
 	desc := game.Describe()
-	if p := req.checkOptions(desc); p != nil {
-		writeProblem(w, r, p)
-		return
-	}
-	st, last, err := buildPosition(game, req.setup())
+	options, err := gameOptions(desc, body.Options)
 	if err != nil {
-		writeProblem(w, r, s.stateProblem(r, err))
-		return
+		return positionResponse{}, err
 	}
-	writeJSON(w, http.StatusOK, newPositionResponse(desc.Name, st, last))
+	st, last, err := buildPosition(game, req.setup(options))
+	if err != nil {
+		return positionResponse{}, err
+	}
+	return newPositionResponse(desc.Name, st, last), nil
 }
 
 // buildPosition builds the position of setup, and for a move list the

@@ -21,7 +21,9 @@ type Problem struct {
 }
 
 // ProblemError is one problem with the request: where it is (a JSON path
-// such as "body.moves[3]"), what is wrong, and the value at fault.
+// such as "body.moves[3]", a header such as "header.Content-Type", "method",
+// "path", or "server" when the request is fine but the server cannot take
+// it now), what is wrong, and the value at fault.
 type ProblemError struct {
 	Location string `json:"location"`
 	Message  string `json:"message"`
@@ -32,7 +34,8 @@ type ProblemError struct {
 func (p *Problem) Error() string { return p.Title + ": " + p.Detail }
 
 // Problem types, one per kind of failure. They are relative URIs, resolved
-// against the service's own address; README.md lists them.
+// against the service's own address, where GET serves each one's
+// documentation (problemtypes.go).
 const (
 	typeMalformed    = "/problems/malformed-request"
 	typeMediaType    = "/problems/unsupported-media-type"
@@ -46,23 +49,41 @@ const (
 	typeShuttingDown = "/problems/shutting-down"
 )
 
+// malformed is the 400 for a body that is not a request of this API; errs
+// name the places at fault (the body as a whole when none is given).
 func malformed(detail string, errs ...ProblemError) *Problem {
-	return &Problem{Type: typeMalformed, Title: "Malformed request", Status: http.StatusBadRequest, Detail: detail, Errors: errs}
+	return &Problem{Type: typeMalformed, Title: "Malformed request", Status: http.StatusBadRequest, Detail: detail, Errors: orBody(errs, detail)}
 }
 
+// invalid is the 422 for a request that is well-formed but cannot be
+// searched; errs name the fields at fault (the body when none is given).
 func invalid(detail string, errs ...ProblemError) *Problem {
-	return &Problem{Type: typeInvalid, Title: "Invalid request", Status: http.StatusUnprocessableEntity, Detail: detail, Errors: errs}
+	return &Problem{Type: typeInvalid, Title: "Invalid request", Status: http.StatusUnprocessableEntity, Detail: detail, Errors: orBody(errs, detail)}
 }
 
+// orBody returns errs, or when it is empty one error at "body" saying
+// detail, so that every problem names where it is.
+func orBody(errs []ProblemError, detail string) []ProblemError {
+	if len(errs) == 0 {
+		return []ProblemError{{Location: "body", Message: detail}}
+	}
+	return errs
+}
+
+// overloaded is the 503 for a search refused for want of a search slot or
+// of memory; detail says which. Its one error is at "server": the request
+// is fine, the server has no room for it now.
 func overloaded(detail string) *Problem {
-	return &Problem{Type: typeOverloaded, Title: "Service overloaded", Status: http.StatusServiceUnavailable, Detail: detail, retryAfter: 1}
+	return &Problem{Type: typeOverloaded, Title: "Service overloaded", Status: http.StatusServiceUnavailable, Detail: detail, retryAfter: 1,
+		Errors: []ProblemError{{Location: "server", Message: "has no room for this search now"}}}
 }
 
 // internalError is all a caller learns of an unexpected failure: the details
 // go to the log under the same request id.
 func internalError() *Problem {
 	return &Problem{Type: typeInternal, Title: "Internal server error", Status: http.StatusInternalServerError,
-		Detail: "the server failed to answer; quote the request id when reporting it"}
+		Detail: "the server failed to answer; quote the request id when reporting it",
+		Errors: []ProblemError{{Location: "server", Message: "failed to answer"}}}
 }
 
 // writeProblem sends p as application/problem+json, filling in the instance

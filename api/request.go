@@ -1,8 +1,7 @@
 package api
 
 import (
-	"slices"
-	"strings"
+	"encoding/json"
 	"time"
 
 	"movesvc/engine"
@@ -18,47 +17,25 @@ type moveRequest struct {
 	ToMove    string    `json:"to_move" validate:"omitempty,oneof=x o X O"`
 	Depth     *int      `json:"depth" validate:"omitnil,min=1"`
 	TimeoutMS *int      `json:"timeout_ms" validate:"omitnil,min=1"`
-	// Game options; each game lists the ones it takes (GET /games) and
-	// checks their values.
-	Rule *string `json:"rule" validate:"omitnil,max=32"`
-	Size *int    `json:"size" validate:"omitnil"`
 	// Analysis, level and live progress (analysis.go, stream.go).
 	Analysis bool    `json:"analysis"`
 	MultiPV  *int    `json:"multipv" validate:"omitnil,min=1,max=10"`
 	Level    *int    `json:"level" validate:"omitnil,min=1,max=10"`
 	Seed     *uint64 `json:"seed"`
+	// Options are the request's game options: top-level fields that some
+	// registered game names in its Description.Options, as raw JSON, for
+	// gameOptions to check against the game asked for (decodeJSON fills
+	// them in; see optionHolder).
+	Options map[string]json.RawMessage `json:"-"`
 }
 
-// options returns the game options the request gives, by JSON name.
-func (req *moveRequest) options() map[string]any {
-	opts := map[string]any{}
-	if req.Rule != nil {
-		opts["rule"] = *req.Rule
-	}
-	if req.Size != nil {
-		opts["size"] = *req.Size
-	}
-	return opts
-}
+// setOptions implements optionHolder.
+func (req *moveRequest) setOptions(o map[string]json.RawMessage) { req.Options = o }
 
-// checkOptions returns a 422 *Problem naming the first option the game does
-// not take.
-func (req *moveRequest) checkOptions(desc engine.Description) *Problem {
-	for _, name := range []string{"rule", "size"} {
-		if _, given := req.options()[name]; given && !slices.Contains(desc.Options, name) {
-			msg := "is not an option of " + desc.Name
-			if len(desc.Options) > 0 {
-				msg += " (it takes: " + strings.Join(desc.Options, ", ") + ")"
-			}
-			return invalid(name+" "+msg, ProblemError{Location: "body." + name, Message: msg})
-		}
-	}
-	return nil
-}
-
-// setup returns the engine's view of the position in the request.
-func (req *moveRequest) setup() engine.Setup {
-	s := engine.Setup{ToMove: req.ToMove, Options: req.options()}
+// setup returns the engine's view of the position in the request, with
+// the game options gameOptions checked.
+func (req *moveRequest) setup(options map[string]any) engine.Setup {
+	s := engine.Setup{ToMove: req.ToMove, Options: options}
 	if req.Moves != nil {
 		s.FromMoves, s.Moves = true, *req.Moves
 	} else if req.Board != nil {
@@ -67,27 +44,32 @@ func (req *moveRequest) setup() engine.Setup {
 	return s
 }
 
-// limits resolves the request's depth and timeout against the game's and
-// the server's limits, returning a 422 *Problem when either is out of range.
-func (req *moveRequest) limits(desc engine.Description, cfg Config) (depth int, timeout time.Duration, p *Problem) {
-	depth = desc.DefaultDepth
-	if req.Depth != nil {
-		depth = *req.Depth
-		if depth > desc.MaxDepth {
-			return 0, 0, invalid("depth is out of range", ProblemError{Location: "body.depth", Value: depth,
-				Message: "must be at most " + itoa(desc.MaxDepth) + " for " + desc.Name})
-		}
+// depth resolves the request's depth against the game's: its default, or
+// a 422 *Problem when it is above the game's maximum.
+func (req *moveRequest) depth(desc engine.Description) (int, error) {
+	if req.Depth == nil {
+		return desc.DefaultDepth, nil
 	}
-	timeout = cfg.DefaultTimeout
-	if req.TimeoutMS != nil {
-		// Compared in milliseconds: a huge timeout_ms would overflow a Duration.
-		if *req.TimeoutMS > int(cfg.MaxTimeout/time.Millisecond) {
-			return 0, 0, invalid("timeout_ms is out of range", ProblemError{Location: "body.timeout_ms", Value: *req.TimeoutMS,
-				Message: "must be at most " + itoa(int(cfg.MaxTimeout/time.Millisecond)) + ", the server's maximum"})
-		}
-		timeout = time.Duration(*req.TimeoutMS) * time.Millisecond
+	if *req.Depth > desc.MaxDepth {
+		return 0, invalid("depth is out of range", ProblemError{Location: "body.depth", Value: *req.Depth,
+			Message: "must be at most " + itoa(desc.MaxDepth) + " for " + desc.Name})
 	}
-	return depth, timeout, nil
+	return *req.Depth, nil
+}
+
+// requestTimeout resolves a request's timeout_ms (nil: not given) against
+// the server's limits, for POST /move and POST /moves alike: the default
+// timeout, or a 422 *Problem when it is above -max-timeout.
+func requestTimeout(ms *int, cfg Config) (time.Duration, error) {
+	if ms == nil {
+		return cfg.DefaultTimeout, nil
+	}
+	// Compared in milliseconds: a huge timeout_ms would overflow a Duration.
+	if max := int(cfg.MaxTimeout / time.Millisecond); *ms > max {
+		return 0, invalid("timeout_ms is out of range", ProblemError{Location: "body.timeout_ms", Value: *ms,
+			Message: "must be at most " + itoa(max) + ", the server's maximum"})
+	}
+	return time.Duration(*ms) * time.Millisecond, nil
 }
 
 // moveJSON is a move in a response.
@@ -108,13 +90,40 @@ type moveResponse struct {
 	Depth      int      `json:"depth"`
 	Nodes      uint64   `json:"nodes"`
 	ElapsedMS  float64  `json:"elapsed_ms"`
-	Complete   bool     `json:"complete"`
-	PV         []string `json:"pv"`
+	// Complete is true when the search did all it was asked: it proved
+	// the result or completed the requested depth. StoppedBy says what
+	// ended it (stoppedBy).
+	Complete  bool     `json:"complete"`
+	StoppedBy string   `json:"stopped_by"`
+	PV        []string `json:"pv"`
 	// Cached is true when the answer is a proved result remembered from an
 	// earlier search of the same position and depth.
 	Cached bool `json:"cached,omitempty"`
 	// Analysis scores each move when the request asks for it (analysis.go).
 	Analysis []analysisEntry `json:"analysis,omitempty"`
+}
+
+// The values of moveResponse.StoppedBy.
+const (
+	stoppedBySolved   = "solved"   // the result is proved: a win, a loss or a draw
+	stoppedByDepth    = "depth"    // the requested depth (the game's default) is complete
+	stoppedByDeadline = "deadline" // the deadline ended the search first
+	stoppedByNodes    = "nodes"    // a weaker level's node limit ended a search first
+)
+
+// stoppedBy says what ended the search of res: the deadline when it hit
+// it; else the proof of the result or the requested depth when complete;
+// else a node limit, which only a weaker level's searches have.
+func stoppedBy(res engine.Result) string {
+	switch {
+	case res.DeadlineHit:
+		return stoppedByDeadline
+	case res.Complete && res.Outcome != engine.OutcomeUnknown:
+		return stoppedBySolved
+	case res.Complete:
+		return stoppedByDepth
+	}
+	return stoppedByNodes
 }
 
 // newMoveResponse renders a search result for st.
@@ -130,6 +139,7 @@ func newMoveResponse(game string, st engine.State, res engine.Result) moveRespon
 		Nodes:     res.Nodes,
 		ElapsedMS: float64(res.Elapsed.Microseconds()) / 1000,
 		Complete:  res.Complete,
+		StoppedBy: stoppedBy(res),
 		PV:        make([]string, 0, len(res.PV)),
 	}
 	if res.Outcome != engine.OutcomeUnknown && res.PliesToEnd > 0 {

@@ -119,6 +119,7 @@ type Server struct {
 	memory    *engine.MemoryBudget
 	cache     *resultCache
 	static    map[string]staticFile
+	options   map[string]bool // every game's option names (optionNames)
 	ready     atomic.Bool
 	router    chi.Router
 }
@@ -143,6 +144,7 @@ func New(cfg Config, reg *engine.Registry, log *slog.Logger, promReg prometheus.
 		memory:    mem,
 		cache:     cache,
 		static:    loadStatic(),
+		options:   optionNames(reg),
 	}
 	s.metrics.Slots.Set(float64(cfg.MaxSearches))
 	s.metrics.DefaultTimeout.Set(cfg.DefaultTimeout.Seconds())
@@ -214,6 +216,7 @@ func (s *Server) routes() chi.Router {
 	r.Get("/readyz", s.handleReady)
 	r.Head("/readyz", s.handleReady)
 	r.Get("/openapi.yaml", s.handleOpenAPI)
+	r.Get("/problems/{name}", s.handleProblemType)
 	r.Method(http.MethodGet, "/metrics", promhttp.HandlerFor(s.gatherer, promhttp.HandlerOpts{}))
 	r.Get("/", s.handleIndex)
 	r.Get("/static/{file}", s.handleStatic)

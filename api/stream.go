@@ -3,6 +3,7 @@ package api
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"mime"
 	"net/http"
@@ -60,13 +61,12 @@ type progressEvent struct {
 // in the panics metric, shown as a generic internal error) or a search
 // that found no move.
 func (s *Server) streamMove(ctx context.Context, w http.ResponseWriter, r *http.Request, job *moveJob) {
-	mem, p := s.reserveMemory(ctx, job)
-	if p != nil {
-		writeProblem(w, r, p)
+	mem, err := s.reserveMemory(ctx, job)
+	if err != nil {
+		s.fail(w, r, err)
 		return
 	}
 	defer mem.Release()
-	job.mem = mem
 
 	rc := http.NewResponseController(w)
 	h := w.Header()
@@ -111,13 +111,16 @@ func (s *Server) streamMove(ctx context.Context, w http.ResponseWriter, r *http.
 		}
 		send("progress", ev)
 	}
-	jr := s.runJob(ctx, r.Context(), job)
-	if jr.canceled {
+	jr, err := s.runJob(ctx, r.Context(), job, mem)
+	if errors.Is(err, errClientGone) {
 		return
 	}
-	resp, p := s.response(r, job, jr)
-	if p != nil {
-		sendProblem(p)
+	var resp moveResponse
+	if err == nil {
+		resp, err = s.response(r, job, jr)
+	}
+	if err != nil {
+		sendProblem(s.problemFor(r, err))
 		return
 	}
 	send("result", resp)

@@ -12,6 +12,20 @@ import (
 
 func itoa(n int) string { return strconv.Itoa(n) }
 
+// fieldSentence is a problem's detail about the field at loc (a location
+// such as "body.moves[0]"): the field as the client wrote it, then msg,
+// what is wrong with it ("depth must be at least 1"; "the body ..." for the
+// body as a whole).
+func fieldSentence(loc, msg string) string {
+	if field, ok := strings.CutPrefix(loc, "body."); ok {
+		return field + " " + msg
+	}
+	if loc == "body" {
+		return "the body " + msg
+	}
+	return msg
+}
+
 // newValidator returns the process's validator: field names in errors are
 // the JSON names the client sent.
 func newValidator() *validator.Validate {
@@ -58,7 +72,7 @@ func validationProblem(err error) *Problem {
 		}
 		errs = append(errs, pe)
 	}
-	detail := errs[0].Location + " " + errs[0].Message
+	detail := fieldSentence(errs[0].Location, errs[0].Message)
 	if len(errs) > 1 {
 		detail = fmt.Sprintf("%s (and %d more)", detail, len(errs)-1)
 	}
@@ -104,9 +118,9 @@ func fieldMessage(fe validator.FieldError) string {
 		}
 		return "must be at most " + fe.Param()
 	case "board_xor_moves":
-		return "give either board or moves, not both"
+		return "cannot be given with board: give either board or moves, not both"
 	case "board_or_moves":
-		return "the position is required: give board (rows, top first) or moves (from the start)"
+		return "is required when moves is not given: give board (rows, top first) or moves (from the start)"
 	}
 	return "fails the " + fe.Tag() + " check"
 }
