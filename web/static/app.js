@@ -347,6 +347,14 @@ function showProgress(p, updates) {
     `${p.nodes.toLocaleString("en")} nodes · ${p.elapsed_ms} ms · ${p.pv.join(" ")}`;
 }
 
+/** What ended a search, by MoveResponse.stopped_by. */
+const stopReasons = {
+  solved: "the result is proved",
+  depth: "the depth asked for is searched",
+  deadline: "the time per move ran out first",
+  nodes: "the level's node limit came first",
+};
+
 /**
  * showAnswer shows the engine's answer and its search figures.
  * @param {MoveResponse} a
@@ -365,7 +373,7 @@ function showAnswer(a, updates) {
     ["depth", "Depth", String(a.depth)],
     ["nodes", "Nodes", a.nodes.toLocaleString("en")],
     ["elapsed_ms", "Time", `${a.elapsed_ms} ms${a.cached ? " (remembered)" : ""}`],
-    ["complete", "Complete", a.complete ? "yes" : "no: stopped short of the depth asked for"],
+    ["complete", "Complete", a.complete ? `yes (${stopReasons[a.stopped_by]})` : `no: ${stopReasons[a.stopped_by]}`],
     ["pv", "Line", a.pv.join(" ")],
   ];
   $("answer").replaceChildren(...rows.flatMap(([field, name, value]) => {

@@ -56,6 +56,7 @@
  * @property {number} nodes
  * @property {number} elapsed_ms
  * @property {boolean} complete
+ * @property {"solved"|"depth"|"deadline"|"nodes"} stopped_by
  * @property {string[]} pv
  * @property {boolean} [cached]
  * @property {AnalysisEntry[]} [analysis]
@@ -138,10 +139,10 @@
  * @property {string} type
  * @property {string} title
  * @property {number} status
- * @property {string} [detail]
+ * @property {string} detail
  * @property {string} [instance]
  * @property {string} [request_id]
- * @property {ProblemError[]} [errors]
+ * @property {ProblemError[]} errors
  */
 
 /**
