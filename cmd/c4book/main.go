@@ -98,13 +98,7 @@ func run(root connect4.Position, depth int, progressPath, outPath string, ttBits
 	if err != nil {
 		return err
 	}
-	defer func() {
-		// The progress file is written: a failed close may lose solved
-		// positions, and says so.
-		if cerr := f.Close(); err == nil {
-			err = cerr
-		}
-	}()
+	defer closeProgress(f, &err)
 	solver := connect4.NewSolver(ttBits, nil)
 	solver.SetThreads(threads)
 	layers := Layers(root, depth)
@@ -157,6 +151,15 @@ func run(root connect4.Position, depth int, progressPath, outPath string, ttBits
 // openProgress opens the progress file for appending, creating it.
 func openProgress(path string) (*os.File, error) {
 	return os.OpenFile(path, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+}
+
+// closeProgress closes the progress file f, written to, and reports a
+// failed close, which may lose solved positions, in *err unless it holds
+// an error already.
+func closeProgress(f *os.File, err *error) {
+	if cerr := f.Close(); *err == nil {
+		*err = cerr
+	}
 }
 
 // Layers returns, for each number of stones up to depth, the positions the

@@ -96,7 +96,7 @@ func cmpKeys(a, b uint64) int {
 // progress as it goes (resumable), and the book (out) is written after each
 // layer and when the time budget is spent: the complete layers of the full
 // book with every other known position.
-func runStrategy(root connect4.Position, depth int, progressPath, outPath string, ttBits, threads int, budget time.Duration, log *slog.Logger) error {
+func runStrategy(root connect4.Position, depth int, progressPath, outPath string, ttBits, threads int, budget time.Duration, log *slog.Logger) (err error) {
 	began := time.Now()
 	known, err := readProgress(progressPath)
 	if err != nil {
@@ -106,7 +106,7 @@ func runStrategy(root connect4.Position, depth int, progressPath, outPath string
 	if err != nil {
 		return err
 	}
-	defer f.Close()
+	defer closeProgress(f, &err)
 	solver := connect4.NewSolver(ttBits, nil)
 	solver.SetThreads(threads)
 	errBudget := fmt.Errorf("time budget spent")

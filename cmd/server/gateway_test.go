@@ -316,10 +316,11 @@ http {
 	t.Cleanup(func() {
 		_ = cmd.Process.Signal(syscall.SIGQUIT) // graceful stop
 		select {
-		case <-exited:
+		case err := <-exited:
+			t.Logf("nginx stopped: %v", err)
 		case <-time.After(10 * time.Second):
 			_ = cmd.Process.Kill()
-			<-exited
+			t.Logf("nginx killed: %v", <-exited)
 		}
 		if t.Failed() {
 			errLog, _ := os.ReadFile(filepath.Join(dir, "error.log"))
