@@ -63,7 +63,7 @@ func TestCrossOrigin(t *testing.T) {
 	site := func() *httptest.Server {
 		s := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Content-Type", "text/html; charset=utf-8")
-			fmt.Fprintf(w, elsewhere, svcURL)
+			_, _ = fmt.Fprintf(w, elsewhere, svcURL)
 		}))
 		t.Cleanup(s.Close)
 		return s
