@@ -242,12 +242,14 @@ func (s *Solver) negamax(p Position, alpha, beta int) int {
 }
 
 // probe looks up p, whose canonical key is key (mirrored when that is its
-// mirror image's), in the opening book and the table. It returns the
+// mirror image's), in the opening book (its complete layers: past them it
+// holds the strategy's positions, which a search seldom meets and would
+// look up at every node) and the table. It returns the
 // table's move for p (noMoveCol if none), and the window (alpha, beta)
 // narrowed by the table's bounds; cut is true when the book's score or the
 // table's bounds settle the node, whose value is then the returned alpha.
 func (s *Solver) probe(p *Position, key uint64, mirrored bool, alpha, beta int) (ttMove, a, b int, cut bool) {
-	if s.book != nil && p.moves <= s.book.depth {
+	if s.book != nil && p.moves <= s.book.complete {
 		if e, ok := s.book.lookup(key); ok {
 			return noMoveCol, e.Score, beta, true
 		}
