@@ -26,6 +26,13 @@ const (
 	brainExitWait  = 2 * time.Second
 )
 
+// brainTurnPause is the least time between a brain's answer and the TURN
+// that follows it. A manager's TURN comes milliseconds after an answer
+// at the earliest; one that came within microseconds (the other side
+// answering at once) made a brain that prints its move before it is done
+// with it read the TURN as a stray command and forfeit.
+const brainTurnPause = 5 * time.Millisecond
+
 // brainSide is an outside Gomocup brain playing one side of one game: a
 // process started for the game, told the position with BOARD (or BEGIN on
 // an empty board) on its first move and each reply of its opponent with
@@ -36,6 +43,8 @@ type brainSide struct {
 	lines <-chan string // the brain's output lines; closed when it ends
 	wait  time.Duration // the most an answer to BEGIN, BOARD or TURN may take
 	told  int           // moves of the game the brain knows of: 0 before its first move
+	// answered is when the brain last answered a move (brainTurnPause).
+	answered time.Time
 }
 
 // startBrain starts p's brain for a game of mc and sends START and the
@@ -130,11 +139,14 @@ func (b *brainSide) answer(wait time.Duration) (string, error) {
 // error (no answer in time, a malformed or illegal move, ERROR) forfeits
 // the game.
 func (b *brainSide) move(st *gomoku.State, history []string) (engine.Result, error) {
-	start := time.Now()
 	cmd, err := b.command(st.Size(), history)
 	if err != nil {
 		return engine.Result{}, err
 	}
+	if wait := brainTurnPause - time.Since(b.answered); strings.HasPrefix(cmd, "TURN") && wait > 0 {
+		time.Sleep(wait)
+	}
+	start := time.Now()
 	if err := b.send(cmd); err != nil {
 		return engine.Result{}, err
 	}
@@ -147,7 +159,8 @@ func (b *brainSide) move(st *gomoku.State, history []string) (engine.Result, err
 		return engine.Result{}, err
 	}
 	b.told = len(history) + 1
-	return engine.Result{Move: m, Elapsed: time.Since(start)}, nil
+	b.answered = time.Now()
+	return engine.Result{Move: m, Elapsed: b.answered.Sub(start)}, nil
 }
 
 // command returns what tells the brain the game's history before its

@@ -34,7 +34,10 @@ func TestMain(m *testing.M) {
 // known in advance, and misbehaves as mode says: "scan" does not, "chatty"
 // writes MESSAGE and DEBUG lines around its answers, "taken" answers with
 // an occupied square, "garbage" with no square, "exit" exits instead of
-// moving, "slow" never answers, and "refuse" answers START with ERROR.
+// moving, "slow" never answers, "refuse" answers START with ERROR, and
+// "hasty" answers a TURN with ERROR when it comes sooner than
+// brainTurnPause after its last answer (as a brain that is not done with
+// its move when it prints it would misread it).
 func fakeBrain(mode string) {
 	var log *os.File
 	if name := os.Getenv(fakeBrainLog); name != "" {
@@ -67,6 +70,11 @@ func fakeBrain(mode string) {
 		cells[i] = 1
 		return fmt.Sprintf("%d,%d", i%size, i/size)
 	}
+	var answered time.Time
+	answer := func(s string) {
+		fmt.Println(s)
+		answered = time.Now()
+	}
 	sc := bufio.NewScanner(os.Stdin)
 	for sc.Scan() {
 		line := strings.TrimSpace(sc.Text())
@@ -87,10 +95,14 @@ func fakeBrain(mode string) {
 			cells = make([]byte, size*size)
 			fmt.Println("OK")
 		case "BEGIN":
-			fmt.Println(move())
+			answer(move())
 		case "TURN":
+			if mode == "hasty" && time.Since(answered) < brainTurnPause {
+				fmt.Println("ERROR TURN too soon after my move")
+				continue
+			}
 			put(arg, 2)
-			fmt.Println(move())
+			answer(move())
 		case "BOARD":
 			clear(cells)
 			for sc.Scan() && sc.Text() != "DONE" {
@@ -100,7 +112,7 @@ func fakeBrain(mode string) {
 				f := strings.Split(sc.Text(), ",")
 				put(f[0]+","+f[1], f[2][0]-'0')
 			}
-			fmt.Println(move())
+			answer(move())
 		case "END":
 			return
 		}
@@ -213,6 +225,25 @@ func TestBrainForfeits(t *testing.T) {
 		if rep := res.report(player{}, player{}); !strings.Contains(rep, "b forfeited 2 games") {
 			t.Errorf("%s: report %q", mode, rep)
 		}
+	}
+}
+
+// TestBrainGetsAPauseBeforeTurn checks that a TURN never follows the
+// brain's answer sooner than brainTurnPause, though the engine side
+// answers within a millisecond: a brain that misreads a hasty TURN plays
+// its games out without a forfeit. And the report gives each side's
+// longest move.
+func TestBrainGetsAPauseBeforeTurn(t *testing.T) {
+	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
+	res, err := brainMatch(t, brainPlayer(t, "hasty", "", ",time=1s"), 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.forfeits != [2]int{} || res.moves[1] == 0 {
+		t.Fatalf("forfeits %v, brain moves %d: a TURN came too soon (%v)", res.forfeits, res.moves[1], res.games)
+	}
+	if rep := res.report(player{}, player{}); strings.Count(rep, ", longest ") != 2 {
+		t.Errorf("report %q, want each side's longest move", rep)
 	}
 }
 

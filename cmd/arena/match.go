@@ -61,6 +61,7 @@ type matchResult struct {
 	wins, losses, draws int
 	nodes               [2]uint64
 	elapsed             [2]time.Duration
+	longest             [2]time.Duration // the longest move of each side
 	moves               [2]int
 	forfeits            [2]int
 	games               []gameRecord
@@ -137,7 +138,8 @@ func (r matchResult) report(a, b player) string {
 			if r.nodes[i] > 0 { // an outside brain reports none
 				fmt.Fprintf(&sb, "%.0f nodes/move, ", float64(r.nodes[i])/float64(r.moves[i]))
 			}
-			fmt.Fprintf(&sb, "%v/move\n", (r.elapsed[i] / time.Duration(r.moves[i])).Round(time.Microsecond))
+			fmt.Fprintf(&sb, "%v/move, longest %v\n", (r.elapsed[i] / time.Duration(r.moves[i])).Round(time.Microsecond),
+				r.longest[i].Round(time.Microsecond))
 		}
 		if r.forfeits[i] > 0 {
 			fmt.Fprintf(&sb, "%s forfeited %d games (see -v)\n", name, r.forfeits[i])
@@ -237,6 +239,7 @@ func playGame(players [2]player, opening []string, xIsA bool, mc matchConfig, re
 		}
 		res.nodes[who] += r.Nodes
 		res.elapsed[who] += r.Elapsed
+		res.longest[who] = max(res.longest[who], r.Elapsed)
 		res.moves[who]++
 		rec.moves = append(rec.moves, st.FormatMove(r.Move))
 		st.Play(r.Move)
