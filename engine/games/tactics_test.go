@@ -145,7 +145,7 @@ func TestLevelsTakeRandomWinsAndBlocks(t *testing.T) {
 	}{
 		{"tictactoe", 10, 40, 2, 6},
 		{"connect4", 6, 40, 2, 6},
-		{"gomoku", 3, 12, 2, 3},
+		{"gomoku", 2, 12, 2, 3},
 	}
 	for _, tc := range cases {
 		t.Run(tc.game, func(t *testing.T) {

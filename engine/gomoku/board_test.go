@@ -96,8 +96,9 @@ func randomGame(b *board, rng *rand.Rand, n int) []int {
 // incrementally kept keys, line bytes, combinations, pattern and class
 // counts, hash and neighbour counts
 // equal a recount from the stones; the odd games with an undo log attached
-// from a few moves in, so that undo takes both ways (in the quick run, one
-// game of each size and rule, the standard rule's with the log).
+// from a few moves in, so that undo takes both ways; games of up to 120
+// moves (in the quick run, one game of each size and rule, the standard
+// rule's with the log, of up to 60 moves).
 func TestBookkeepingMatchesRecount(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	log := new(undoLog)
@@ -111,7 +112,7 @@ func TestBookkeepingMatchesRecount(t *testing.T) {
 					played = randomGame(b, rng, 3) // undone without the log
 					b.attach(log)
 				}
-				for !b.five && !b.full() && len(played) < 120 {
+				for !b.five && !b.full() && len(played) < longtest.Pick(60, 120) {
 					played = append(played, randomGame(b, rng, 1)...)
 					if diff := sameBookkeeping(b); diff != "" {
 						t.Fatalf("size %d %v game %d: after %d moves the %s differ from a recount", size, rule, game, len(played), diff)
@@ -221,12 +222,12 @@ func TestFreestyleInnerTable(t *testing.T) {
 // TestDefencesStopEveryOpenThree plays random games and checks, wherever a
 // side can make an open four, that the defences generated are exactly the
 // defender's fours near the stones and the cells whose stone leaves no open
-// four to make, found by playing every empty cell: 60 games, 8 in the quick
+// four to make, found by playing every empty cell: 60 games, 5 in the quick
 // run.
 func TestDefencesStopEveryOpenThree(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 12))
 	checked := 0
-	games := longtest.Pick(8, 60)
+	games := longtest.Pick(5, 60)
 	for game := range games {
 		b := new(board)
 		b.init(15, Rule(game%2))

@@ -89,7 +89,7 @@ func BenchmarkSessionGame(b *testing.B) {
 // session does.
 func TestSessionNewBoard(t *testing.T) {
 	sess := new(gomoku.Session)
-	sessionGame(t, 1, 5, gomoku.Options{Session: sess})
+	sessionGame(t, 1, 4, gomoku.Options{Session: sess})
 	st, err := gomoku.Game{}.NewState(engine.Setup{FromMoves: true, Moves: strings.Fields("g7 g8 h8 f6 i9 h7"),
 		Options: map[string]any{"size": 13}})
 	if err != nil {
