@@ -476,7 +476,9 @@ func compareJSON(t *testing.T, what, want, got string) {
 	w, g = withoutIgnored(w), withoutIgnored(g)
 	if !reflect.DeepEqual(w, g) {
 		var compact bytes.Buffer
-		json.Compact(&compact, []byte(got))
+		if err := json.Compact(&compact, []byte(got)); err != nil {
+			t.Fatalf("%s: compacting the real answer: %v", what, err)
+		}
 		t.Errorf("%s differs from the one shown.\nshown (fields compared): %s\nreal: %s", what, mustJSON(t, w), compact.String())
 	}
 }
