@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"strconv"
+	"sync"
 	"time"
 
 	movesvc "movesvc"
@@ -50,12 +51,14 @@ func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
+	release = sync.OnceFunc(release)
 	defer release()
 	if stream {
-		s.streamMove(ctx, w, r, job)
+		s.streamMove(ctx, w, r, job, release)
 		return
 	}
 	resp, jr, err := s.runSearch(ctx, r, job)
+	release() // before the answer is written: a client's next request finds the slot free
 	if err != nil {
 		s.fail(w, r, err)
 		return

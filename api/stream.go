@@ -60,7 +60,13 @@ type progressEvent struct {
 // a panic in the search (logged with the request id and the stack, counted
 // in the panics metric, shown as a generic internal error) or a search
 // that found no move.
-func (s *Server) streamMove(ctx context.Context, w http.ResponseWriter, r *http.Request, job *moveJob) {
+//
+// release gives back the job's search slot. The stream calls it, and gives
+// back the search memory, once the search has ended and before it sends
+// the "result" event, so that a client which reads that event and sends
+// its next request at once finds the slot free; release must be safe to
+// call again (the caller's deferred call).
+func (s *Server) streamMove(ctx context.Context, w http.ResponseWriter, r *http.Request, job *moveJob, release func()) {
 	mem, err := s.reserveMemory(ctx, job)
 	if err != nil {
 		s.fail(w, r, err)
@@ -112,6 +118,8 @@ func (s *Server) streamMove(ctx context.Context, w http.ResponseWriter, r *http.
 		send("progress", ev)
 	}
 	jr, err := s.runJob(ctx, r.Context(), job, mem)
+	mem.Release()
+	release()
 	if errors.Is(err, errClientGone) {
 		return
 	}

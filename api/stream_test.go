@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"maps"
 	"net/http"
 	"strconv"
@@ -241,9 +242,13 @@ func TestStreamOnlyWhenAccepted(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		body, err := io.ReadAll(resp.Body)
 		resp.Body.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
 		if got := resp.Header.Get("Content-Type"); got != want {
-			t.Errorf("Accept %q: %s, want %s", accept, got, want)
+			t.Errorf("Accept %q: status %d, %s, want %s: %s", accept, resp.StatusCode, got, want, body)
 		}
 	}
 }
@@ -464,5 +469,42 @@ func TestStreamMemoryBudgetIsProblem(t *testing.T) {
 	}
 	if got := testutil.ToFloat64(m.MemoryReserved); got != 0 {
 		t.Errorf("memory reserved %v afterwards", got)
+	}
+}
+
+// TestStreamFreesItsSlotBeforeTheResult checks that a stream gives its
+// search slot back before it sends the "result" event: a client that reads
+// the result and sends its next request at once, to a cold server with one
+// slot (where admission still expects a search to hold its slot to its
+// deadline, and refuses a wait that long), is answered, not refused.
+func TestStreamFreesItsSlotBeforeTheResult(t *testing.T) {
+	for i := range 20 {
+		ts := newTestServer(t, api.Config{MaxSearches: 1})
+		req, err := http.NewRequest(http.MethodPost, ts.URL+"/move", strings.NewReader(`{"game":"tictactoe","moves":[]}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept", "text/event-stream")
+		resp, err := ts.Client().Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc := bufio.NewScanner(resp.Body)
+		for {
+			ev, ok := readEvent(t, sc)
+			if !ok {
+				t.Fatal("the stream ended without a result event")
+			}
+			if ev.event == "result" {
+				break
+			}
+		}
+		// The stream's connection stays open: the next request is at once.
+		r := ts.post(t, `{"game":"tictactoe","moves":["b2"]}`)
+		resp.Body.Close()
+		if r.status != http.StatusOK {
+			t.Fatalf("request %d right after a stream's result: status %d: %s", i, r.status, r.body)
+		}
 	}
 }
