@@ -10,9 +10,16 @@ var columnOrder = [Width]int{3, 2, 4, 1, 5, 0, 6}
 // a power of two.
 const pollInterval = 1 << 12
 
-// etcMaxStones limits enhanced transposition cutoffs to positions with at
-// most this many stones, where a saved subtree outweighs the extra probes.
-const etcMaxStones = 30
+// etcMaxStones and etcMinPlies limit enhanced transposition cutoffs
+// (childCutoff) to the nodes whose subtrees can be large: at most
+// etcMaxStones stones, and a window whose scores are decided no sooner
+// than etcMinPlies plies ahead (windowPlies). Elsewhere the subtree is
+// small and the probes of every child, cache misses mostly, cost more than
+// the subtrees they save.
+const (
+	etcMaxStones = 30
+	etcMinPlies  = 12
+)
 
 // Solver computes exact scores. It owns a transposition table that
 // survives between solves until Reset, and counts the nodes it visits. A
@@ -175,8 +182,8 @@ func (l *moveList) add(cell uint64, col, score int) {
 // the game (every move loses at once, or the board fills); the window
 // clamped to the scores still reachable; the opening book and the table
 // (probe); the moves in order (moveScore); the enhanced transposition
-// cutoff (childCutoff) near the root; the moves searched; the result
-// stored (entryOf).
+// cutoff (childCutoff) where the subtree can be large; the moves
+// searched; the result stored (entryOf).
 func (s *Solver) negamax(p Position, alpha, beta int) int {
 	s.nodes++
 	if s.nodes&(pollInterval-1) == 0 {
@@ -214,7 +221,7 @@ func (s *Solver) negamax(p Position, alpha, beta int) int {
 			list.add(cell, c, moveScore(&p, cell, c, ttMove))
 		}
 	}
-	if p.moves <= etcMaxStones {
+	if p.moves <= etcMaxStones && windowPlies(&p, alpha, beta) >= etcMinPlies {
 		if v, cut := s.childCutoff(&p, &list, beta); cut {
 			return v
 		}
@@ -283,8 +290,8 @@ func moveScore(p *Position, cell uint64, c, ttMove int) int {
 	return p.moveScore(cell)
 }
 
-// childCutoff is the enhanced transposition cutoff, which negamax tries in
-// positions with at most etcMaxStones stones: it looks up the position
+// childCutoff is the enhanced transposition cutoff, which negamax tries
+// where etcMaxStones and etcMinPlies allow: it looks up the position
 // after each move of list, p's moves, in the table, and when one's upper
 // bound makes the move fail high (-hi >= beta) returns -hi and true.
 func (s *Solver) childCutoff(p *Position, list *moveList, beta int) (int, bool) {
@@ -297,6 +304,15 @@ func (s *Solver) childCutoff(p *Position, list *moveList, beta int) (int, bool) 
 		}
 	}
 	return 0, false
+}
+
+// windowPlies returns about how many plies past p the games last that
+// decide whether p's score lies in the window (alpha, beta): a score of m or
+// -m is a win by the stone that makes Cells+1-2m stones at the latest, so
+// the window's bound nearer zero sets how far the search must look.
+func windowPlies(p *Position, alpha, beta int) int {
+	m := min(max(alpha, -alpha), max(beta, -beta))
+	return Cells - p.moves - 2*m
 }
 
 // entryOf returns what the table keeps of best, the fail-soft score of a
