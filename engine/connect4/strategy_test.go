@@ -2,7 +2,9 @@ package connect4
 
 import (
 	"context"
+	"flag"
 	"math/rand/v2"
+	"slices"
 	"testing"
 	"time"
 
@@ -207,4 +209,78 @@ func BenchmarkRandomOpponents(b *testing.B) {
 	b.ReportMetric(float64(total.Microseconds())/1000/float64(max(answers, 1)), "ms/answer")
 	b.ReportMetric(float64(fromBook)/float64(max(answers, 1)), "book/answer")
 	b.ReportMetric(float64(inexact), "inexact")
+}
+
+// Flags of BenchmarkPastTheBook.
+var (
+	pastBookStones = flag.Int("past-book-stones", 17, "BenchmarkPastTheBook: time the positions with this many stones")
+	pastBookLimit  = flag.Int("past-book-limit", 20000, "BenchmarkPastTheBook: time at most this many positions (0: all)")
+)
+
+// BenchmarkPastTheBook times the service's search (engine.Search, one
+// thread, no deadline) on the positions of the strategy tree just past the
+// book: it follows the book's move wherever the service is to move, against
+// every reply, and times the positions with -past-book-stones stones where
+// the service is to move and the book has no entry, the first
+// -past-book-limit of them in the walk's order. It reports their number and
+// the median, 99th percentile and longest time. With the book to 16
+// stones, every position with 17 stones (the service as the second
+// player, 143,422 of them) takes some four minutes:
+//
+//	go test -run '^$' -bench PastTheBook -benchtime 1x -timeout 30m ./engine/connect4/ -past-book-limit 0
+func BenchmarkPastTheBook(b *testing.B) {
+	book := DefaultBook()
+	seen := map[uint64]bool{}
+	var frontier []Position
+	var walk func(p Position)
+	walk = func(p Position) {
+		if p.moves > *pastBookStones || p.moves == Cells || p.CanWinNext() || seen[p.CanonicalKey()] {
+			return
+		}
+		seen[p.CanonicalKey()] = true
+		e, ok := book.Lookup(p)
+		if !ok {
+			if p.moves == *pastBookStones && (*pastBookLimit == 0 || len(frontier) < *pastBookLimit) {
+				frontier = append(frontier, p)
+			}
+			return
+		}
+		after := p
+		after.Play(e.Move)
+		for c := range Width {
+			if after.moves < Cells && after.CanPlay(c) && !after.IsWinningMove(c) {
+				q := after
+				q.Play(c)
+				walk(q)
+			}
+		}
+	}
+	var empty Position
+	walk(empty)
+	for c := range Width {
+		p := empty
+		p.Play(c)
+		walk(p)
+	}
+	if len(frontier) == 0 {
+		b.Skipf("no position with %d stones past the book", *pastBookStones)
+	}
+	times := make([]time.Duration, 0, len(frontier))
+	for b.Loop() {
+		times = times[:0]
+		for _, p := range frontier {
+			start := time.Now()
+			res := engine.Search(context.Background(), &State{pos: p}, engine.Params{})
+			times = append(times, time.Since(start))
+			if !res.Complete {
+				b.Fatalf("%v: not solved", p)
+			}
+		}
+	}
+	slices.Sort(times)
+	ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+	b.ReportMetric(float64(len(times)), "positions")
+	b.ReportMetric(ms(times[len(times)/2]), "p50-ms")
+	b.ReportMetric(ms(times[len(times)*99/100]), "p99-ms")
+	b.ReportMetric(ms(times[len(times)-1]), "max-ms")
 }
