@@ -71,9 +71,13 @@ func fakeBrain(mode string) {
 		return fmt.Sprintf("%d,%d", i%size, i/size)
 	}
 	var answered time.Time
+	// answered is taken before the answer is written: the manager reads
+	// it only after that, so a manager that waits brainTurnPause from its
+	// read also waits that long from answered, however the processes are
+	// scheduled.
 	answer := func(s string) {
-		fmt.Println(s)
 		answered = time.Now()
+		fmt.Println(s)
 	}
 	sc := bufio.NewScanner(os.Stdin)
 	for sc.Scan() {
