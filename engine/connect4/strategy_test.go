@@ -21,12 +21,24 @@ type strategyNode struct {
 }
 
 // walkStrategy plays the service's answers (engine.Search, as POST /move
-// runs it) from the empty board as the first player and after every first
-// move as the second, against every reply, and calls visit with each
-// position where the service is to move, once per mirror pair, up to
-// depth stones. It stops at positions where the service wins at once.
+// runs it) through walkServiceTree to depth stones and calls visit with
+// each position where the service is to move and its answer.
 func walkStrategy(t *testing.T, depth int, visit func(n strategyNode, res engine.Result)) {
 	t.Helper()
+	walkServiceTree(depth, func(p Position) (int, bool) {
+		res := engine.Search(context.Background(), &State{pos: p}, engine.Params{})
+		visit(strategyNode{p: p, score: res.Score, move: int(res.Move)}, res)
+		return int(res.Move), true
+	})
+}
+
+// walkServiceTree walks the games the service plays from the empty board,
+// as the first player and after every first move as the second, against
+// every reply, up to depth stones: it calls answer with each position where
+// the service is to move, once per mirror pair, and leaves out positions
+// where the service wins at once. answer returns the service's move, and
+// false to go no deeper from that position.
+func walkServiceTree(depth int, answer func(p Position) (move int, deeper bool)) {
 	seen := map[uint64]bool{}
 	var walk func(p Position)
 	walk = func(p Position) {
@@ -34,11 +46,12 @@ func walkStrategy(t *testing.T, depth int, visit func(n strategyNode, res engine
 			return
 		}
 		seen[p.CanonicalKey()] = true
-		res := engine.Search(context.Background(), &State{pos: p}, engine.Params{})
-		n := strategyNode{p: p, score: res.Score, move: int(res.Move)}
-		visit(n, res)
+		move, deeper := answer(p)
+		if !deeper {
+			return
+		}
 		after := p
-		after.Play(n.move)
+		after.Play(move)
 		if after.moves == Cells {
 			return
 		}
@@ -230,38 +243,14 @@ var (
 //	go test -run '^$' -bench PastTheBook -benchtime 1x -timeout 30m ./engine/connect4/ -past-book-limit 0
 func BenchmarkPastTheBook(b *testing.B) {
 	book := DefaultBook()
-	seen := map[uint64]bool{}
 	var frontier []Position
-	var walk func(p Position)
-	walk = func(p Position) {
-		if p.moves > *pastBookStones || p.moves == Cells || p.CanWinNext() || seen[p.CanonicalKey()] {
-			return
-		}
-		seen[p.CanonicalKey()] = true
+	walkServiceTree(*pastBookStones, func(p Position) (int, bool) {
 		e, ok := book.Lookup(p)
-		if !ok {
-			if p.moves == *pastBookStones && (*pastBookLimit == 0 || len(frontier) < *pastBookLimit) {
-				frontier = append(frontier, p)
-			}
-			return
+		if !ok && p.moves == *pastBookStones && (*pastBookLimit == 0 || len(frontier) < *pastBookLimit) {
+			frontier = append(frontier, p)
 		}
-		after := p
-		after.Play(e.Move)
-		for c := range Width {
-			if after.moves < Cells && after.CanPlay(c) && !after.IsWinningMove(c) {
-				q := after
-				q.Play(c)
-				walk(q)
-			}
-		}
-	}
-	var empty Position
-	walk(empty)
-	for c := range Width {
-		p := empty
-		p.Play(c)
-		walk(p)
-	}
+		return e.Move, ok
+	})
 	if len(frontier) == 0 {
 		b.Skipf("no position with %d stones past the book", *pastBookStones)
 	}
