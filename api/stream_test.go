@@ -480,16 +480,7 @@ func TestStreamMemoryBudgetIsProblem(t *testing.T) {
 func TestStreamFreesItsSlotBeforeTheResult(t *testing.T) {
 	for i := range 20 {
 		ts := newTestServer(t, api.Config{MaxSearches: 1})
-		req, err := http.NewRequest(http.MethodPost, ts.URL+"/move", strings.NewReader(`{"game":"tictactoe","moves":[]}`))
-		if err != nil {
-			t.Fatal(err)
-		}
-		req.Header.Set("Content-Type", "application/json")
-		req.Header.Set("Accept", "text/event-stream")
-		resp, err := ts.Client().Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
+		resp := openStream(t, context.Background(), ts, `{"game":"tictactoe","moves":[]}`)
 		sc := bufio.NewScanner(resp.Body)
 		for {
 			ev, ok := readEvent(t, sc)
