@@ -90,17 +90,11 @@ func run(root connect4.Position, depth int, progressPath, outPath string, ttBits
 	if depth < root.Moves() {
 		return fmt.Errorf("depth %d is below the root's %d stones", depth, root.Moves())
 	}
-	known, err := readProgress(progressPath)
-	if err != nil {
-		return err
-	}
-	f, err := openProgress(progressPath)
+	known, f, solver, err := startBuild(progressPath, ttBits, threads)
 	if err != nil {
 		return err
 	}
 	defer closeProgress(f, &err)
-	solver := connect4.NewSolver(ttBits, nil)
-	solver.SetThreads(threads)
 	layers := Layers(root, depth)
 	// Solve from the shallowest layer down (known positions are skipped): a
 	// shallow position warms the table for its descendants. The root is
@@ -146,6 +140,24 @@ func run(root connect4.Position, depth int, progressPath, outPath string, ttBits
 		}
 	}
 	return writeAllKnown(outPath, root, known)
+}
+
+// startBuild begins a run of the builder: it reads the results so far
+// from progressPath (readProgress), opens it to append new ones
+// (openProgress; the caller closes it with closeProgress), and returns them
+// with a solver of 2^ttBits table entries that runs on threads goroutines.
+func startBuild(progressPath string, ttBits, threads int) (map[uint64]connect4.BookEntry, *os.File, *connect4.Solver, error) {
+	known, err := readProgress(progressPath)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	f, err := openProgress(progressPath)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	solver := connect4.NewSolver(ttBits, nil)
+	solver.SetThreads(threads)
+	return known, f, solver, nil
 }
 
 // openProgress opens the progress file for appending, creating it.

@@ -98,17 +98,11 @@ func cmpKeys(a, b uint64) int {
 // book with every other known position.
 func runStrategy(root connect4.Position, depth int, progressPath, outPath string, ttBits, threads int, budget time.Duration, log *slog.Logger) (err error) {
 	began := time.Now()
-	known, err := readProgress(progressPath)
-	if err != nil {
-		return err
-	}
-	f, err := openProgress(progressPath)
+	known, f, solver, err := startBuild(progressPath, ttBits, threads)
 	if err != nil {
 		return err
 	}
 	defer closeProgress(f, &err)
-	solver := connect4.NewSolver(ttBits, nil)
-	solver.SetThreads(threads)
 	errBudget := fmt.Errorf("time budget spent")
 	err = strategyLayers(root, depth, func(p connect4.Position) int { return known[p.CanonicalKey()].Move },
 		func(stones int, layer []connect4.Position) error {
