@@ -34,6 +34,9 @@ func sameBookkeeping(b *board) string {
 	if b.classes != f.classes {
 		return "cell classes"
 	}
+	if b.valueSum != f.valueSum {
+		return "cell table sums"
+	}
 	for i, c := range b.cells {
 		for colour := range 2 {
 			if c == empty && b.combo[colour][i] != f.combo[colour][i] {
@@ -149,7 +152,7 @@ func TestPlayUndoRestores(t *testing.T) {
 				b.undo(played[i])
 			}
 			if b.cells != start.cells || b.keys != start.keys || b.lines != start.lines ||
-				b.combo != start.combo || b.count != start.count || b.classes != start.classes ||
+				b.combo != start.combo || b.count != start.count || b.classes != start.classes || b.valueSum != start.valueSum ||
 				b.hash != start.hash || b.near != start.near || b.ply != 0 || b.stones != 0 || b.five {
 				t.Fatalf("logged %v: undoing %d moves did not restore the empty board", logged, len(played))
 			}

@@ -105,6 +105,7 @@ func putSearcher(s *searcher, r *engine.Reservation) {
 // release ends s's hold on the board and the search's settings.
 func (s *searcher) release() {
 	s.b.detach()
+	s.b.setValues(defaultValues)
 	s.b, s.done, s.progress, s.weights = nil, nil, progressHook{}, nil
 }
 
@@ -151,7 +152,11 @@ type settings struct {
 	nullPrune  bool // null-move pruning (part of prune unless Options.noNullMove)
 	reduce     bool // late-move reductions (part of prune unless Options.noReductions)
 	symmetric  bool // one root move of each set a symmetry of the position maps together
-	weights    *EvalWeights
+	// weights, when set, are the linear weights the evaluation weighs the
+	// counts by (Options.Weights, Options.Plain); nil: the cell table
+	// values, whose sums the board keeps.
+	weights *EvalWeights
+	values  *cellValues
 }
 
 // settings returns what opt asks of a searcher.
@@ -165,7 +170,10 @@ func (opt Options) settings() settings {
 		nullPrune:  prune && !opt.noNullMove,
 		reduce:     prune && !opt.noReductions,
 		symmetric:  !opt.Plain && !opt.noSymmetry,
-		weights:    &defaultWeights,
+		values:     defaultValues,
+	}
+	if opt.Table != nil {
+		out.values = expandedTable(opt.Table)
 	}
 	if opt.Plain {
 		out.weights = &patternWeights
@@ -186,6 +194,7 @@ func (s *searcher) begin(b *board, done <-chan struct{}) {
 		s.gen = 1
 	}
 	s.b, s.done = b, done
+	b.setValues(s.values)
 	b.attach(&s.log)
 	s.mayStop, s.stopped, s.deadline = false, false, false
 	s.nodes, s.helperNodes, s.threatNodes, s.sp = 0, 0, 0, 0

@@ -79,9 +79,18 @@ func (s *State) unpad(i int) engine.Move {
 	return engine.Move(row*s.b.size + col)
 }
 
-// Evaluate returns the static score for the side to move, with the
-// default weights.
-func (s *State) Evaluate() int32 { return evaluate(&s.b, &defaultWeights) }
+// Evaluate returns the static score for the side to move, by the default
+// cell table.
+func (s *State) Evaluate() int32 { return evaluate(&s.b, nil) }
+
+// CellComboCounts returns how many empty cells make each CellTable
+// combination for the side to move ([0]) and for the opponent ([1]), for
+// fitting the table: Evaluate is their values summed, before clamping.
+func (s *State) CellComboCounts() *[2][NumCellCombos]int32 {
+	counts := new([2][NumCellCombos]int32)
+	cellComboCounts(&s.b, counts)
+	return counts
+}
 
 // EvaluateWith returns the static score for the side to move, with the
 // weights w.

@@ -1,0 +1,4 @@
+package gomoku
+
+// defaultTable is the evaluation's cell table (see CellTable).
+var defaultTable = TableOf(&defaultWeights)
