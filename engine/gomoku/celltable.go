@@ -222,3 +222,43 @@ func expandedTable(t *CellTable) *cellValues {
 	v, _ := expanded.LoadOrStore(t, t.expand())
 	return v.(*cellValues)
 }
+
+// The move-ordering (policy) table: a CellTable whose values rate playing
+// at a quiet node's candidate cell by the combinations both players make
+// there, [0] the mover's and [1] the opponent's (candidates). The history
+// heuristic and the killers are added to it.
+
+// PolicyOf returns the policy table of the hand-set ordering: the cell
+// score of the mover's combination (comboOf) plus
+// candidateDefenceEighths/8 of the opponent's.
+func PolicyOf() CellTable {
+	var t CellTable
+	for k, ps := range cellCombos {
+		var raw [4]pattern
+		copy(raw[:], ps[:])
+		score := comboOf(raw).score
+		t[0][k], t[1][k] = score, score*candidateDefenceEighths/8
+	}
+	return t
+}
+
+// defaultPolicy is the default policy table, expanded.
+var defaultPolicy = defaultPolicyTable.expand()
+
+// DefaultPolicy returns the policy table the search orders quiet moves by
+// unless Options.Policy replaces it.
+func DefaultPolicy() CellTable { return defaultPolicyTable }
+
+// PolicyCombos calls fn with every candidate cell of a quiet node (each
+// empty cell within two of a stone) as a move, with the CellTable indices
+// of the combinations the side to move and the opponent make there, for
+// fitting the policy table.
+func (s *State) PolicyCombos(fn func(m engine.Move, mine, theirs int)) {
+	b := &s.b
+	me := b.toMove()
+	b.area(func(i int) bool {
+		row, col := b.rowCol(i)
+		fn(engine.Move(row*b.size+col), int(canonCombo[b.combo[me][i]]), int(canonCombo[b.combo[1-me][i]]))
+		return true
+	})
+}

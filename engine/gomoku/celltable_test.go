@@ -125,3 +125,45 @@ func TestParseTable(t *testing.T) {
 		t.Error("ParseTable accepted short arrays")
 	}
 }
+
+// TestPolicyOf checks that the hand-set ordering's policy table rates every
+// board combination as the cell scores do: the mover's score plus
+// candidateDefenceEighths/8 of the opponent's.
+func TestPolicyOf(t *testing.T) {
+	table := PolicyOf()
+	p := table.expand()
+	for k := range comboKeys {
+		if s := combos[k].score; p[k][0] != s || p[k][1] != s*candidateDefenceEighths/8 {
+			t.Fatalf("combination %d: policy %v, cell score %d", k, p[k], s)
+		}
+	}
+}
+
+// TestSearchWithPolicy checks that a policy table given in Options orders
+// the candidates: one that reverses the hand-set one searches another
+// tree, and the default table the same as when it is given.
+func TestSearchWithPolicy(t *testing.T) {
+	start, err := Game{}.NewState(engine.Setup{FromMoves: true, Moves: []string{"h8", "i9", "j7", "g9", "i7", "j8"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := start.(*State)
+	params := engine.Params{Depth: 5}
+	hand := PolicyOf()
+	var reversed CellTable
+	for role := range 2 {
+		for k, v := range hand[role] {
+			reversed[role][k] = -v
+		}
+	}
+	given := DefaultPolicy()
+	a := st.SearchWith(context.Background(), params, Options{Policy: &given})
+	b := st.SearchWith(context.Background(), params, Options{})
+	c := st.SearchWith(context.Background(), params, Options{Policy: &reversed})
+	if a.Nodes != b.Nodes || a.Move != b.Move {
+		t.Errorf("default policy given: %v in %d nodes; not given: %v in %d", a.Move, a.Nodes, b.Move, b.Nodes)
+	}
+	if c.Nodes == a.Nodes {
+		t.Errorf("reversed policy searched the same %d nodes", c.Nodes)
+	}
+}

@@ -40,6 +40,9 @@ type Options struct {
 	// Table, when set (and Weights not), replaces the evaluation's default
 	// cell table (celltable.go).
 	Table *CellTable
+	// Policy, when set, replaces the table that orders the candidates of
+	// quiet nodes (PolicyOf, DefaultPolicy).
+	Policy *CellTable
 	// Threads, when more than one, runs the main search's iterations on
 	// that many goroutines sharing the transposition table (lazy SMP,
 	// smp.go): more depth in the same time, but the answer then depends on

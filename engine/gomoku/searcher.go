@@ -157,6 +157,7 @@ type settings struct {
 	// values, whose sums the board keeps.
 	weights *EvalWeights
 	values  *cellValues
+	policy  *cellValues // the move-ordering table (candidates)
 }
 
 // settings returns what opt asks of a searcher.
@@ -171,9 +172,13 @@ func (opt Options) settings() settings {
 		reduce:     prune && !opt.noReductions,
 		symmetric:  !opt.Plain && !opt.noSymmetry,
 		values:     defaultValues,
+		policy:     defaultPolicy,
 	}
 	if opt.Table != nil {
 		out.values = expandedTable(opt.Table)
+	}
+	if opt.Policy != nil {
+		out.policy = expandedTable(opt.Policy)
 	}
 	if opt.Plain {
 		out.weights = &patternWeights
