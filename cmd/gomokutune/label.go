@@ -116,8 +116,12 @@ func quietPositions(files []string, share float64, seed uint64) ([][]string, err
 	return out, nil
 }
 
-// labelPause is the wait before each position sent to the brain.
-const labelPause = 5 * time.Millisecond
+// labelPause is the wait before each position sent to the brain, and
+// labelTries how many times a position is sent (see labeller.score).
+const (
+	labelPause = 5 * time.Millisecond
+	labelTries = 3
+)
 
 // labeller is a running brain that scores positions.
 type labeller struct {
@@ -178,7 +182,12 @@ func (b *labeller) answer(message func(string)) (string, error) {
 
 // score returns the brain's score of the position after moves for its
 // side to move (an integer, "+M" or "-M"; "" when it answered without one)
-// and its move.
+// and its move. Rapfi prints its move before it is done with the search
+// and reads a command that comes within microseconds of it as stray
+// lines (the arena's brainTurnPause): score waits labelPause before each
+// position, and when the brain still misreads one (ERROR lines for the
+// stones) it skips those errors and sends the position again, after a
+// longer wait.
 func (b *labeller) score(moves []string) (score, move string, err error) {
 	var sb strings.Builder
 	sb.WriteString("BOARD\n")
@@ -194,30 +203,38 @@ func (b *labeller) score(moves []string) (score, move string, err error) {
 		fmt.Fprintf(&sb, "%d,%d,%d\n", col, row, who)
 	}
 	sb.WriteString("DONE\n")
-	// Rapfi prints its move before it is done with the search, and reads
-	// a command that comes within microseconds of it as a stray line (the
-	// arena's brainTurnPause): wait a little after each answer.
-	time.Sleep(labelPause)
-	if _, err := io.WriteString(b.in, sb.String()); err != nil {
-		return "", "", err
-	}
-	line, err := b.answer(func(msg string) {
-		for _, part := range strings.Split(msg, "|") {
-			if v, ok := strings.CutPrefix(strings.TrimSpace(part), "Eval "); ok {
-				score = parseScore(v)
-			}
+	for try := range labelTries {
+		time.Sleep(labelPause << (3 * try))
+		if _, err := io.WriteString(b.in, sb.String()); err != nil {
+			return "", "", err
 		}
-	})
-	if err != nil {
-		return "", "", err
+		line, err := b.answer(func(msg string) {
+			for _, part := range strings.Split(msg, "|") {
+				if v, ok := strings.CutPrefix(strings.TrimSpace(part), "Eval "); ok {
+					score = parseScore(v)
+				}
+			}
+		})
+		if err != nil {
+			return "", "", err
+		}
+		if strings.HasPrefix(line, "ERROR") {
+			for !strings.HasSuffix(line, "DONE") {
+				if line, err = b.answer(nil); err != nil {
+					return "", "", err
+				}
+			}
+			continue
+		}
+		xs, ys, _ := strings.Cut(line, ",")
+		x, errX := strconv.Atoi(xs)
+		y, errY := strconv.Atoi(ys)
+		if errX != nil || errY != nil || x < 0 || y < 0 || x >= 15 || y >= 15 {
+			return "", "", fmt.Errorf("answered %q, not a move", line)
+		}
+		return score, grid.FormatSquare(y, x, 15), nil
 	}
-	xs, ys, _ := strings.Cut(line, ",")
-	x, errX := strconv.Atoi(xs)
-	y, errY := strconv.Atoi(ys)
-	if errX != nil || errY != nil || x < 0 || y < 0 || x >= 15 || y >= 15 {
-		return "", "", fmt.Errorf("answered %q, not a move", line)
-	}
-	return score, grid.FormatSquare(y, x, 15), nil
+	return "", "", fmt.Errorf("misread %d times", labelTries)
 }
 
 // parseScore reads a score as Rapfi prints it: an integer, or +M or -M

@@ -18,8 +18,8 @@ import (
 const fakeBrainEnv = "GOMOKUTUNE_FAKE_BRAIN"
 
 func TestMain(m *testing.M) {
-	if os.Getenv(fakeBrainEnv) != "" {
-		fakeBrain()
+	if mode := os.Getenv(fakeBrainEnv); mode != "" {
+		fakeBrain(mode)
 		os.Exit(0)
 	}
 	os.Exit(m.Run())
@@ -27,19 +27,28 @@ func TestMain(m *testing.M) {
 
 // fakeBrain answers BOARD with Rapfi's kind of MESSAGE lines, the last
 // one's Eval the number of stones times 10, negated when it is odd, or +M3
-// for 9 stones, and the first free square.
-func fakeBrain() {
+// for 9 stones, and the first free square. In mode "hasty" it misreads
+// the third BOARD as Rapfi does one that comes too soon after its last
+// answer: an ERROR line for each line after it.
+func fakeBrain(mode string) {
 	sc := bufio.NewScanner(os.Stdin)
 	var stones int
 	var taken map[string]bool
-	inBoard := false
+	inBoard, boards, misread := false, 0, false
 	for sc.Scan() {
 		line := strings.TrimSpace(sc.Text())
 		switch {
+		case misread:
+			fmt.Println("ERROR Unknown command: " + line)
+			misread = line != "DONE"
+		case line == "BOARD" && mode == "hasty" && boards == 2:
+			boards++
+			misread = true
+		case line == "BOARD":
+			boards++
+			inBoard, stones, taken = true, 0, map[string]bool{}
 		case strings.HasPrefix(line, "START"):
 			fmt.Println("OK")
-		case line == "BOARD":
-			inBoard, stones, taken = true, 0, map[string]bool{}
 		case inBoard && line == "DONE":
 			inBoard = false
 			eval := fmt.Sprint(stones * 10)
@@ -68,14 +77,14 @@ func fakeBrain() {
 }
 
 // TestLabel labels the quiet positions of the sample games by the fake
-// brain and checks that every quiet position is there once, with the
-// brain's last score.
+// brain, which misreads one position, and checks that every quiet
+// position is there once, with the brain's last score.
 func TestLabel(t *testing.T) {
 	exe, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Setenv(fakeBrainEnv, "1")
+	t.Setenv(fakeBrainEnv, "hasty")
 	out := filepath.Join(t.TempDir(), "labels.txt")
 	if err := label([]string{"-brain", exe, "-depth", "3", "-out", out, "testdata/games.txt"}); err != nil {
 		t.Fatal(err)
