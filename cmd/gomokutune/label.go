@@ -33,6 +33,7 @@ func label(args []string) error {
 	share := fs.Float64("share", 1, "label this share of the quiet positions, drawn by -seed")
 	seed := fs.Uint64("seed", 1, "seed of the draw of positions")
 	out := fs.String("out", "", "write the labels here (default: standard output)")
+	from := fs.Int("from", 0, "skip the first this many positions (to go on with a run that stopped)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -60,6 +61,9 @@ func label(args []string) error {
 	}
 	defer b.close()
 	for i, moves := range positions {
+		if i < *from {
+			continue
+		}
 		score, move, err := b.score(moves)
 		if err != nil {
 			return fmt.Errorf("position %d (%s): %w", i, strings.Join(moves, " "), err)
