@@ -37,7 +37,9 @@ func TestMain(m *testing.M) {
 // moving, "slow" never answers, "refuse" answers START with ERROR, and
 // "hasty" answers a TURN with ERROR when it comes sooner than
 // brainTurnPause after its last answer (as a brain that is not done with
-// its move when it prints it would misread it).
+// its move when it prints it would misread it), and "racy" answers the
+// first TURN of each game as such a brain does when a TURN comes while it
+// is busy: ERROR naming the move as an unknown command, and no move.
 func fakeBrain(mode string) {
 	var log *os.File
 	if name := os.Getenv(fakeBrainLog); name != "" {
@@ -71,6 +73,7 @@ func fakeBrain(mode string) {
 		return fmt.Sprintf("%d,%d", i%size, i/size)
 	}
 	var answered time.Time
+	raced := false // a TURN of this game has been dropped (racy)
 	// answered is taken before the answer is written: the manager reads
 	// it only after that, so a manager that waits brainTurnPause from its
 	// read also waits that long from answered, however the processes are
@@ -97,10 +100,16 @@ func fakeBrain(mode string) {
 				continue
 			}
 			cells = make([]byte, size*size)
+			raced = false
 			fmt.Println("OK")
 		case "BEGIN":
 			answer(move())
 		case "TURN":
+			if mode == "racy" && !raced {
+				raced = true
+				fmt.Println("ERROR Unknown command: " + arg)
+				continue
+			}
 			if mode == "hasty" && time.Since(answered) < brainTurnPause {
 				fmt.Println("ERROR TURN too soon after my move")
 				continue
@@ -248,6 +257,49 @@ func TestBrainGetsAPauseBeforeTurn(t *testing.T) {
 	}
 	if rep := res.report(player{}, player{}); strings.Count(rep, ", longest ") != 2 {
 		t.Errorf("report %q, want each side's longest move", rep)
+	}
+}
+
+// TestBrainTurnSentAgain checks that a TURN the brain dropped, answering
+// that the move is an unknown command, is sent again and the game played
+// out, and that other errors still forfeit.
+func TestBrainTurnSentAgain(t *testing.T) {
+	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
+	log := filepath.Join(t.TempDir(), "racy.log")
+	res, err := brainMatch(t, brainPlayer(t, "racy", log, ",time=1s"), 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.forfeits != [2]int{} || res.moves[1] == 0 {
+		t.Fatalf("forfeits %v, brain moves %d: a dropped TURN was not sent again (%v)", res.forfeits, res.moves[1], res.games)
+	}
+	data, err := os.ReadFile(log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(string(data), "\n")
+	again := 0
+	for i := 1; i < len(lines); i++ {
+		if strings.HasPrefix(lines[i], "TURN ") && lines[i] == lines[i-1] {
+			again++
+		}
+	}
+	if again != 2 {
+		t.Errorf("%d TURNs sent twice in a row over 2 games, want 2 (one a game):\n%s", again, data)
+	}
+	for _, c := range []struct {
+		cmd, answer string
+		want        bool
+	}{
+		{"TURN 7,9", "ERROR Unknown command: 7,9", true},
+		{"TURN 7,9", "ERROR Unknown command: 7,8", false},
+		{"TURN 7,9", "ERROR something else", false},
+		{"BEGIN", "ERROR Unknown command: 7,9", false},
+		{"TURN 7,9", "7,9", false},
+	} {
+		if got := droppedTurn(c.cmd, c.answer); got != c.want {
+			t.Errorf("droppedTurn(%q, %q) = %v, want %v", c.cmd, c.answer, got, c.want)
+		}
 	}
 }
 
