@@ -98,6 +98,9 @@ func startBrain(p player, mc matchConfig) (*brainSide, error) {
 	if p.time > 0 {
 		info = fmt.Sprintf("INFO timeout_turn %d\n%s", p.time.Milliseconds(), info)
 	}
+	if p.depth > 0 {
+		info = fmt.Sprintf("INFO max_depth %d\n%s", p.depth, info)
+	}
 	if err := b.send(info); err != nil {
 		b.close()
 		return nil, fmt.Errorf("brain %q: %w", p.brain[0], err)

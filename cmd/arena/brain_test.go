@@ -170,13 +170,13 @@ func brainMatch(t *testing.T, b player, games int) (matchResult, error) {
 
 // TestBrainPlays checks a match against an outside brain: what the brain
 // is told (START, INFO, the opening by BOARD with its own stones as 1, each
-// reply by TURN, END) and that its answers x,y land on column x, row y from
-// the top.
+// reply by TURN, END; a depth as INFO max_depth) and that its answers x,y
+// land on column x, row y from the top.
 func TestBrainPlays(t *testing.T) {
 	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
-	for _, mode := range []string{"scan", "chatty"} {
+	for mode, depth := range map[string]string{"scan": "", "chatty": ",depth=9"} {
 		log := filepath.Join(t.TempDir(), "commands")
-		res, err := brainMatch(t, brainPlayer(t, mode, log, ",time=1500ms"), 2)
+		res, err := brainMatch(t, brainPlayer(t, mode, log, ",time=1500ms"+depth), 2)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -196,6 +196,9 @@ func TestBrainPlays(t *testing.T) {
 		// As o: i11 (x) is column 8, row 4 from the top; h6 (o) is the
 		// brain's own; j7 (x). Then the engine's reply to a15 by TURN.
 		wantStart := []string{"START 15", "INFO timeout_turn 1500", "INFO rule 0", "BOARD", "8,4,2", "7,9,1", "9,8,2", "TURN"}
+		if depth != "" {
+			wantStart = slices.Insert(wantStart, 1, "INFO max_depth 9")
+		}
 		for i, w := range wantStart {
 			if i >= len(got) || !strings.HasPrefix(got[i], w) {
 				t.Fatalf("%s: commands %q, want them to start %q", mode, got, wantStart)
@@ -331,7 +334,10 @@ func TestParseBrainPlayer(t *testing.T) {
 	if p, err := parsePlayer("brain=pbrain"); err != nil || p.String() != "brain=pbrain" {
 		t.Errorf("a brain without time: %+v, %v", p, err)
 	}
-	for _, bad := range []string{"brain=", "brain= ", "brain=pbrain,depth=6", "brain=pbrain,keep=off", "brain=pbrain,level=3", "nodes=5,brain=pbrain"} {
+	if p, err := parsePlayer("brain=pbrain,depth=6"); err != nil || p.depth != 6 || p.String() != "brain=pbrain,depth=6" {
+		t.Errorf("a brain with a depth: %+v, %v", p, err)
+	}
+	for _, bad := range []string{"brain=", "brain= ", "brain=pbrain,nodes=6000", "brain=pbrain,keep=off", "brain=pbrain,level=3", "nodes=5,brain=pbrain"} {
 		if _, err := parsePlayer(bad); err == nil {
 			t.Errorf("parsePlayer(%q) accepted", bad)
 		}

@@ -36,7 +36,7 @@ type player struct {
 	policy     *gomoku.CellTable
 	// brain, when set, is the command line of an outside Gomocup brain
 	// that plays instead of the engine (brain.go); time is then its
-	// timeout_turn, and no other setting applies.
+	// timeout_turn, depth its max_depth, and no other setting applies.
 	brain []string
 }
 
@@ -52,8 +52,8 @@ type player struct {
 // writes it). Threat search, move-count pruning and keep are on unless
 // turned off. brain=COMMAND (a program and its arguments, separated by
 // spaces, run without a shell) plays an outside Gomocup brain instead of
-// the engine, with time as its turn's time limit, the only other setting
-// it takes.
+// the engine, with time as its turn's time limit and depth as its search
+// depth, the only other settings it takes.
 func parsePlayer(s string) (player, error) {
 	p := player{threats: true, prune: true, keep: true, bits: 18}
 	given := map[string]bool{}
@@ -113,8 +113,8 @@ func parsePlayer(s string) (player, error) {
 	}
 	if p.brain != nil {
 		for k := range given {
-			if k != "brain" && k != "time" {
-				return p, fmt.Errorf("setting %q does not apply to a brain (only time does)", k)
+			if k != "brain" && k != "time" && k != "depth" {
+				return p, fmt.Errorf("setting %q does not apply to a brain (only time and depth do)", k)
 			}
 		}
 		return p, nil
