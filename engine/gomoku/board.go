@@ -42,10 +42,11 @@ type board struct {
 	// the empty cells of each class.
 	combo   [2][maxCells]uint16
 	classes [2][numClasses]int32
-	// values is the cell table (celltable.go) whose sums valueSum keeps:
-	// per colour, the sum over the empty cells of the values of its
-	// combination there, [0] as the side to move's and [1] as the
-	// opponent's.
+	// values, when set (a search with Options.Table), is the cell table
+	// (celltable.go) whose sums valueSum keeps: per colour, the sum over
+	// the empty cells of the values of its combination there, [0] as the
+	// side to move's and [1] as the opponent's. Nil otherwise, and the
+	// sums are not kept.
 	values   *cellValues
 	valueSum [2][2]int32
 	hash     uint64
@@ -68,9 +69,6 @@ func (b *board) init(size int, r Rule) {
 		b.reach = halfLine - 1
 	}
 	b.table = tableFor(r)
-	if b.values == nil {
-		b.values = defaultValues
-	}
 	b.steps = [4]int{1, b.stride, b.stride + 1, b.stride - 1}
 	for i := range b.cells {
 		b.cells[i] = wall
@@ -305,9 +303,11 @@ func (b *board) setField(j, d int, shift uint, c uint32, e *undoEntry) {
 			b.combo[colour][j] = kn
 			b.classes[colour][combos[ko].class]--
 			b.classes[colour][combos[kn].class]++
-			vo, vn := &b.values[ko], &b.values[kn]
-			b.valueSum[colour][0] += vn[0] - vo[0]
-			b.valueSum[colour][1] += vn[1] - vo[1]
+			if vs := b.values; vs != nil {
+				vo, vn := &vs[ko], &vs[kn]
+				b.valueSum[colour][0] += vn[0] - vo[0]
+				b.valueSum[colour][1] += vn[1] - vo[1]
+			}
 		}
 	}
 }
@@ -337,9 +337,11 @@ func (b *board) addCell(i int, sign int32) {
 		}
 		k := b.combo[colour][i]
 		b.classes[colour][combos[k].class] += sign
-		v := &b.values[k]
-		b.valueSum[colour][0] += sign * v[0]
-		b.valueSum[colour][1] += sign * v[1]
+		if vs := b.values; vs != nil {
+			v := &vs[k]
+			b.valueSum[colour][0] += sign * v[0]
+			b.valueSum[colour][1] += sign * v[1]
+		}
 	}
 }
 

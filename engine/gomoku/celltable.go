@@ -10,11 +10,13 @@ import (
 
 // The cell table evaluation: a value for every combination of four line
 // patterns a player makes at an empty cell, one table for the side to move
-// and one for the opponent, summed over the empty cells. The board keeps
-// the sums up to date as it keeps the class counts, so an evaluation is two
-// additions. It generalises the weighed counts of EvalWeights: a pattern
-// count is a sum over the empty cells of the patterns of their four lines,
-// and a class count a sum of the cells' classes, so every EvalWeights has a
+// and one for the opponent, summed over the empty cells. During a search
+// with Options.Table the board keeps the sums up to date as it keeps the
+// class counts, so an evaluation is two additions; other searches keep no
+// sums and weigh the counts (keeping them costs about 5% of the search's
+// time). It generalises the weighed counts of EvalWeights: a pattern count
+// is a sum over the empty cells of the patterns of their four lines, and a
+// class count a sum of the cells' classes, so every EvalWeights has a
 // CellTable that evaluates every position the same (TableOf).
 
 // NumCellCombos is the number of combinations of four line patterns when
@@ -144,22 +146,21 @@ func (t *CellTable) expand() *cellValues {
 	return v
 }
 
-// defaultValues is the default CellTable, expanded; the board keeps its
-// sums unless a search with Options.Table asks for another.
-var defaultValues = defaultTable.expand()
-
-// DefaultTable returns the cell table the search evaluates with unless
-// Options.Table or Options.Weights replaces it.
+// DefaultTable returns the cell table of the default weights: a search
+// with it as Options.Table evaluates every position as one without.
 func DefaultTable() CellTable { return defaultTable }
 
 // setValues makes b keep its cell sums for v, recomputing them when v is
-// not the table they are kept for.
+// not the table they are kept for; with v nil b keeps none.
 func (b *board) setValues(v *cellValues) {
 	if b.values == v {
 		return
 	}
 	b.values = v
 	b.valueSum = [2][2]int32{}
+	if v == nil {
+		return
+	}
 	for i := range b.cells {
 		if b.cells[i] == empty {
 			for colour := range 2 {

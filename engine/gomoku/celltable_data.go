@@ -1,4 +1,5 @@
 package gomoku
 
-// defaultTable is the evaluation's cell table (see CellTable).
+// defaultTable is the cell table of the evaluation's weights (see
+// CellTable); a fitted table kept for the engine replaces it here.
 var defaultTable = TableOf(&defaultWeights)

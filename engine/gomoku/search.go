@@ -37,8 +37,9 @@ type Options struct {
 	// weights of the pattern and class counts: the arena's way of
 	// measuring tuned weights against others.
 	Weights *EvalWeights
-	// Table, when set (and Weights not), replaces the evaluation's default
-	// cell table (celltable.go).
+	// Table, when set (and Weights not), evaluates by this cell table
+	// (celltable.go) instead of the default weights: the arena's way of
+	// measuring fitted tables.
 	Table *CellTable
 	// Policy, when set, replaces the table that orders the candidates of
 	// quiet nodes (PolicyOf, DefaultPolicy).

@@ -105,7 +105,7 @@ func putSearcher(s *searcher, r *engine.Reservation) {
 // release ends s's hold on the board and the search's settings.
 func (s *searcher) release() {
 	s.b.detach()
-	s.b.setValues(defaultValues)
+	s.b.setValues(nil)
 	s.b, s.done, s.progress, s.weights = nil, nil, progressHook{}, nil
 }
 
@@ -152,9 +152,10 @@ type settings struct {
 	nullPrune  bool // null-move pruning (part of prune unless Options.noNullMove)
 	reduce     bool // late-move reductions (part of prune unless Options.noReductions)
 	symmetric  bool // one root move of each set a symmetry of the position maps together
-	// weights, when set, are the linear weights the evaluation weighs the
-	// counts by (Options.Weights, Options.Plain); nil: the cell table
-	// values, whose sums the board keeps.
+	// weights are the linear weights the evaluation weighs the counts by
+	// (the fitted ones, Options.Weights, Options.Plain); nil when values,
+	// the cell table of Options.Table whose sums the board then keeps,
+	// evaluates instead.
 	weights *EvalWeights
 	values  *cellValues
 	policy  *cellValues // the move-ordering table (candidates)
@@ -171,11 +172,11 @@ func (opt Options) settings() settings {
 		nullPrune:  prune && !opt.noNullMove,
 		reduce:     prune && !opt.noReductions,
 		symmetric:  !opt.Plain && !opt.noSymmetry,
-		values:     defaultValues,
+		weights:    &defaultWeights,
 		policy:     defaultPolicy,
 	}
-	if opt.Table != nil {
-		out.values = expandedTable(opt.Table)
+	if opt.Table != nil && !opt.Plain && opt.Weights == nil {
+		out.values, out.weights = expandedTable(opt.Table), nil
 	}
 	if opt.Policy != nil {
 		out.policy = expandedTable(opt.Policy)

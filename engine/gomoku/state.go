@@ -79,9 +79,9 @@ func (s *State) unpad(i int) engine.Move {
 	return engine.Move(row*s.b.size + col)
 }
 
-// Evaluate returns the static score for the side to move, by the default
-// cell table.
-func (s *State) Evaluate() int32 { return evaluate(&s.b, nil) }
+// Evaluate returns the static score for the side to move, with the
+// default weights (the same as by DefaultTable).
+func (s *State) Evaluate() int32 { return evaluate(&s.b, &defaultWeights) }
 
 // CellComboCounts returns how many empty cells make each CellTable
 // combination for the side to move ([0]) and for the opponent ([1]), for
