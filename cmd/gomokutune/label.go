@@ -44,24 +44,41 @@ func label(args []string) error {
 	if err != nil {
 		return err
 	}
-	w := io.Writer(os.Stdout)
-	if *out != "" {
-		f, err := os.Create(*out)
-		if err != nil {
-			return err
-		}
-		defer f.Close()
-		w = f
-	}
-	bw := bufio.NewWriter(w)
-	defer bw.Flush()
 	b, err := startLabeller(strings.Fields(*brain), *depth)
 	if err != nil {
 		return err
 	}
 	defer b.close()
+	w := io.WriteCloser(nopCloser{os.Stdout})
+	if *out != "" {
+		if w, err = os.Create(*out); err != nil {
+			return err
+		}
+	}
+	bw := bufio.NewWriter(w)
+	err = labelPositions(bw, b, positions, *from)
+	// What was labelled is written out even when a position failed, so
+	// that -from can go on from there.
+	if ferr := bw.Flush(); err == nil {
+		err = ferr
+	}
+	if cerr := w.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+// nopCloser is standard output as an io.WriteCloser that is not closed.
+type nopCloser struct{ io.Writer }
+
+func (nopCloser) Close() error { return nil }
+
+// labelPositions writes b's score and move for each of positions from
+// index from on, one line each, and reports its progress every 1,000
+// positions on standard error.
+func labelPositions(w io.Writer, b *labeller, positions [][]string, from int) error {
 	for i, moves := range positions {
-		if i < *from {
+		if i < from {
 			continue
 		}
 		score, move, err := b.score(moves)
@@ -71,7 +88,9 @@ func label(args []string) error {
 		if score == "" {
 			continue // answered without a search (a move that wins at once)
 		}
-		fmt.Fprintf(bw, "%s %s %s\n", score, move, strings.Join(moves, " "))
+		if _, err := fmt.Fprintf(w, "%s %s %s\n", score, move, strings.Join(moves, " ")); err != nil {
+			return err
+		}
 		if (i+1)%1000 == 0 {
 			fmt.Fprintf(os.Stderr, "%d of %d positions\n", i+1, len(positions))
 		}

@@ -133,7 +133,7 @@ func readChoices(name string, train, held *choices) error {
 	if err != nil {
 		return err
 	}
-	defer f.Close()
+	defer func() { _ = f.Close() }() // read only: a failed close loses nothing
 	sc := bufio.NewScanner(f)
 	sc.Buffer(make([]byte, 0, 1<<16), 1<<20)
 	for line := 1; sc.Scan(); line++ {
