@@ -38,8 +38,23 @@ func TestParsePlayer(t *testing.T) {
 			t.Errorf("parsePlayer with eval=%s: %+v, %v", setting, p, err)
 		}
 	}
+	tableFile := filepath.Join(t.TempDir(), "table.json")
+	table := gomoku.PolicyOf()
+	table[1][7] = 23
+	data, _ = json.Marshal(table)
+	if err := os.WriteFile(tableFile, data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	p, err = parsePlayer("nodes=1000,eval=" + tableFile + ",policy=" + tableFile)
+	if err != nil || p.weights != nil || p.table == nil || *p.table != table || p.policy == nil || *p.policy != table ||
+		p.String() != "nodes=1000,eval="+tableFile+",policy="+tableFile {
+		t.Errorf("parsePlayer with a cell table for eval and policy: %+v, %v", p, err)
+	}
+	if p, err = parsePlayer("nodes=1000,policy=hand"); err != nil || p.policy == nil || *p.policy != gomoku.PolicyOf() {
+		t.Errorf("parsePlayer with policy=hand: %+v, %v", p, err)
+	}
 	for _, bad := range []string{"", "depth", "depth=x", "speed=3", "threats=maybe", "prune=yes", "depth=1,keep=1", "plain=sometimes", "time=5", "bits=16", "depth=1,threads=0", "depth=1,threads=x",
-		"nodes=1,eval=testdata/missing.json", "nodes=1,eval=arena_test.go"} {
+		"nodes=1,eval=testdata/missing.json", "nodes=1,eval=arena_test.go", "nodes=1,policy=" + file, "nodes=1,policy=fitted"} {
 		if _, err := parsePlayer(bad); err == nil {
 			t.Errorf("parsePlayer(%q) accepted", bad)
 		}

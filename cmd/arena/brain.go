@@ -98,6 +98,9 @@ func startBrain(p player, mc matchConfig) (*brainSide, error) {
 	if p.time > 0 {
 		info = fmt.Sprintf("INFO timeout_turn %d\n%s", p.time.Milliseconds(), info)
 	}
+	if p.depth > 0 {
+		info = fmt.Sprintf("INFO max_depth %d\n%s", p.depth, info)
+	}
 	if err := b.send(info); err != nil {
 		b.close()
 		return nil, fmt.Errorf("brain %q: %w", p.brain[0], err)
@@ -151,6 +154,11 @@ func (b *brainSide) move(st *gomoku.State, history []string) (engine.Result, err
 		return engine.Result{}, err
 	}
 	answer, err := b.answer(b.wait)
+	if err == nil && droppedTurn(cmd, answer) {
+		if err = b.send(cmd); err == nil {
+			answer, err = b.answer(b.wait - time.Since(start))
+		}
+	}
 	if err != nil {
 		return engine.Result{}, err
 	}
@@ -161,6 +169,20 @@ func (b *brainSide) move(st *gomoku.State, history []string) (engine.Result, err
 	b.told = len(history) + 1
 	b.answered = time.Now()
 	return engine.Result{Move: m, Elapsed: b.answered.Sub(start)}, nil
+}
+
+// droppedTurn reports whether answer says that the brain read the move of
+// the TURN command cmd as a command of its own: what a brain that prints
+// its move before it is done with it answers when the TURN comes in that
+// moment (it drops the word TURN as a command that came while it was
+// busy, then reads "x,y"). A brain under a loaded machine can take
+// milliseconds to be done, longer than brainTurnPause; move then sends
+// the TURN again, once, so that the game is played out rather than
+// forfeited.
+func droppedTurn(cmd, answer string) bool {
+	coords, ok := strings.CutPrefix(cmd, "TURN ")
+	word, rest, _ := strings.Cut(answer, " ")
+	return ok && word == "ERROR" && strings.HasSuffix(rest, ": "+coords)
 }
 
 // command returns what tells the brain the game's history before its

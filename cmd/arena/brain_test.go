@@ -37,7 +37,9 @@ func TestMain(m *testing.M) {
 // moving, "slow" never answers, "refuse" answers START with ERROR, and
 // "hasty" answers a TURN with ERROR when it comes sooner than
 // brainTurnPause after its last answer (as a brain that is not done with
-// its move when it prints it would misread it).
+// its move when it prints it would misread it), and "racy" answers the
+// first TURN of each game as such a brain does when a TURN comes while it
+// is busy: ERROR naming the move as an unknown command, and no move.
 func fakeBrain(mode string) {
 	var log *os.File
 	if name := os.Getenv(fakeBrainLog); name != "" {
@@ -71,6 +73,7 @@ func fakeBrain(mode string) {
 		return fmt.Sprintf("%d,%d", i%size, i/size)
 	}
 	var answered time.Time
+	raced := false // a TURN of this game has been dropped (racy)
 	// answered is taken before the answer is written: the manager reads
 	// it only after that, so a manager that waits brainTurnPause from its
 	// read also waits that long from answered, however the processes are
@@ -97,10 +100,16 @@ func fakeBrain(mode string) {
 				continue
 			}
 			cells = make([]byte, size*size)
+			raced = false
 			fmt.Println("OK")
 		case "BEGIN":
 			answer(move())
 		case "TURN":
+			if mode == "racy" && !raced {
+				raced = true
+				fmt.Println("ERROR Unknown command: " + arg)
+				continue
+			}
 			if mode == "hasty" && time.Since(answered) < brainTurnPause {
 				fmt.Println("ERROR TURN too soon after my move")
 				continue
@@ -161,13 +170,13 @@ func brainMatch(t *testing.T, b player, games int) (matchResult, error) {
 
 // TestBrainPlays checks a match against an outside brain: what the brain
 // is told (START, INFO, the opening by BOARD with its own stones as 1, each
-// reply by TURN, END) and that its answers x,y land on column x, row y from
-// the top.
+// reply by TURN, END; a depth as INFO max_depth) and that its answers x,y
+// land on column x, row y from the top.
 func TestBrainPlays(t *testing.T) {
 	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
-	for _, mode := range []string{"scan", "chatty"} {
+	for mode, depth := range map[string]string{"scan": "", "chatty": ",depth=9"} {
 		log := filepath.Join(t.TempDir(), "commands")
-		res, err := brainMatch(t, brainPlayer(t, mode, log, ",time=1500ms"), 2)
+		res, err := brainMatch(t, brainPlayer(t, mode, log, ",time=1500ms"+depth), 2)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -187,6 +196,9 @@ func TestBrainPlays(t *testing.T) {
 		// As o: i11 (x) is column 8, row 4 from the top; h6 (o) is the
 		// brain's own; j7 (x). Then the engine's reply to a15 by TURN.
 		wantStart := []string{"START 15", "INFO timeout_turn 1500", "INFO rule 0", "BOARD", "8,4,2", "7,9,1", "9,8,2", "TURN"}
+		if depth != "" {
+			wantStart = slices.Insert(wantStart, 1, "INFO max_depth 9")
+		}
 		for i, w := range wantStart {
 			if i >= len(got) || !strings.HasPrefix(got[i], w) {
 				t.Fatalf("%s: commands %q, want them to start %q", mode, got, wantStart)
@@ -251,6 +263,49 @@ func TestBrainGetsAPauseBeforeTurn(t *testing.T) {
 	}
 }
 
+// TestBrainTurnSentAgain checks that a TURN the brain dropped, answering
+// that the move is an unknown command, is sent again and the game played
+// out, and that other errors still forfeit.
+func TestBrainTurnSentAgain(t *testing.T) {
+	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
+	log := filepath.Join(t.TempDir(), "racy.log")
+	res, err := brainMatch(t, brainPlayer(t, "racy", log, ",time=1s"), 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.forfeits != [2]int{} || res.moves[1] == 0 {
+		t.Fatalf("forfeits %v, brain moves %d: a dropped TURN was not sent again (%v)", res.forfeits, res.moves[1], res.games)
+	}
+	data, err := os.ReadFile(log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(string(data), "\n")
+	again := 0
+	for i := 1; i < len(lines); i++ {
+		if strings.HasPrefix(lines[i], "TURN ") && lines[i] == lines[i-1] {
+			again++
+		}
+	}
+	if again != 2 {
+		t.Errorf("%d TURNs sent twice in a row over 2 games, want 2 (one a game):\n%s", again, data)
+	}
+	for _, c := range []struct {
+		cmd, answer string
+		want        bool
+	}{
+		{"TURN 7,9", "ERROR Unknown command: 7,9", true},
+		{"TURN 7,9", "ERROR Unknown command: 7,8", false},
+		{"TURN 7,9", "ERROR something else", false},
+		{"BEGIN", "ERROR Unknown command: 7,9", false},
+		{"TURN 7,9", "7,9", false},
+	} {
+		if got := droppedTurn(c.cmd, c.answer); got != c.want {
+			t.Errorf("droppedTurn(%q, %q) = %v, want %v", c.cmd, c.answer, got, c.want)
+		}
+	}
+}
+
 // TestBrainStartFails checks that a brain that cannot start, or refuses
 // START, ends the match with an error naming it.
 func TestBrainStartFails(t *testing.T) {
@@ -279,7 +334,10 @@ func TestParseBrainPlayer(t *testing.T) {
 	if p, err := parsePlayer("brain=pbrain"); err != nil || p.String() != "brain=pbrain" {
 		t.Errorf("a brain without time: %+v, %v", p, err)
 	}
-	for _, bad := range []string{"brain=", "brain= ", "brain=pbrain,depth=6", "brain=pbrain,keep=off", "brain=pbrain,level=3", "nodes=5,brain=pbrain"} {
+	if p, err := parsePlayer("brain=pbrain,depth=6"); err != nil || p.depth != 6 || p.String() != "brain=pbrain,depth=6" {
+		t.Errorf("a brain with a depth: %+v, %v", p, err)
+	}
+	for _, bad := range []string{"brain=", "brain= ", "brain=pbrain,nodes=6000", "brain=pbrain,keep=off", "brain=pbrain,level=3", "nodes=5,brain=pbrain"} {
 		if _, err := parsePlayer(bad); err == nil {
 			t.Errorf("parsePlayer(%q) accepted", bad)
 		}

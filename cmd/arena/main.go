@@ -41,7 +41,9 @@
 //
 // A player may also be an outside engine, a Gomocup brain: brain=COMMAND
 // (the program and its arguments, separated by spaces, run without a
-// shell), with time=D sent as its INFO timeout_turn. The arena then acts
+// shell), with time=D sent as its INFO timeout_turn and depth=N as its
+// INFO max_depth (a depth-limited brain plays reproducible games against a
+// node-limited engine). The arena then acts
 // as the Gomocup manager: it starts the brain for each game, tells it the
 // opening with BOARD and each reply with TURN, and sends END at the end. A
 // brain that answers after D plus 2 s (10 minutes without time=), with no

@@ -25,13 +25,18 @@ type player struct {
 	threads int  // goroutines per search (gomoku.Options.Threads); 0: one
 	keep    bool // the table kept from move to move within a game (gomoku.Session)
 	level   int  // 1..9: a weaker level (strength.Params.Level); 0: none
-	// evalFile names the evaluation weights read into weights (see
-	// readWeights); "": the engine's own.
+	// evalFile names the evaluation weights or cell table read into
+	// weights or table (see readWeights); "": the engine's own.
 	evalFile string
 	weights  *gomoku.EvalWeights
+	table    *gomoku.CellTable
+	// policyFile names the move-ordering table read into policy; "": the
+	// engine's own.
+	policyFile string
+	policy     *gomoku.CellTable
 	// brain, when set, is the command line of an outside Gomocup brain
 	// that plays instead of the engine (brain.go); time is then its
-	// timeout_turn, and no other setting applies.
+	// timeout_turn, depth its max_depth, and no other setting applies.
 	brain []string
 }
 
@@ -41,12 +46,14 @@ type player struct {
 // from one of the player's moves to the next within a game, as the Gomocup
 // brain keeps it), level (1..10, the engine's playing levels; with a level,
 // nodes, threats, prune, threads, keep and eval do not apply) and eval
-// (evaluation weights: "patterns", "fitted" or a file as cmd/gomokutune
-// writes them). Threat search, move-count pruning and keep are on unless
+// (the evaluation: "patterns", "fitted" or a file of weights or of a cell
+// table as cmd/gomokutune writes them) and policy (the move-ordering
+// table: "hand", the hand-set ordering, or a file as cmd/gomokutune
+// writes it). Threat search, move-count pruning and keep are on unless
 // turned off. brain=COMMAND (a program and its arguments, separated by
 // spaces, run without a shell) plays an outside Gomocup brain instead of
-// the engine, with time as its turn's time limit, the only other setting
-// it takes.
+// the engine, with time as its turn's time limit and depth as its search
+// depth, the only other settings it takes.
 func parsePlayer(s string) (player, error) {
 	p := player{threats: true, prune: true, keep: true, bits: 18}
 	given := map[string]bool{}
@@ -93,9 +100,12 @@ func parsePlayer(s string) (player, error) {
 			p.plain, err = strconv.ParseBool(v)
 		case "eval":
 			p.evalFile = v
-			p.weights, err = readWeights(v)
+			p.weights, p.table, err = readWeights(v)
+		case "policy":
+			p.policyFile = v
+			p.policy, err = readPolicy(v)
 		default:
-			return p, fmt.Errorf("unknown setting %q (depth, nodes, time, threats, prune, keep, plain, bits, threads, level, eval, brain)", k)
+			return p, fmt.Errorf("unknown setting %q (depth, nodes, time, threats, prune, keep, plain, bits, threads, level, eval, policy, brain)", k)
 		}
 		if err != nil {
 			return p, fmt.Errorf("setting %q: %v", kv, err)
@@ -103,8 +113,8 @@ func parsePlayer(s string) (player, error) {
 	}
 	if p.brain != nil {
 		for k := range given {
-			if k != "brain" && k != "time" {
-				return p, fmt.Errorf("setting %q does not apply to a brain (only time does)", k)
+			if k != "brain" && k != "time" && k != "depth" {
+				return p, fmt.Errorf("setting %q does not apply to a brain (only time and depth do)", k)
 			}
 		}
 		return p, nil
@@ -154,6 +164,9 @@ func (p player) String() string {
 	if p.evalFile != "" {
 		parts = append(parts, "eval="+p.evalFile)
 	}
+	if p.policyFile != "" {
+		parts = append(parts, "policy="+p.policyFile)
+	}
 	return strings.Join(parts, ",")
 }
 
@@ -176,7 +189,7 @@ func (p player) move(st *gomoku.State, sess *gomoku.Session) engine.Result {
 		depth = gomoku.MaxDepth
 	}
 	return st.SearchWith(ctx, engine.Params{Depth: depth, TableBits: p.bits, MaxNodes: p.nodes},
-		gomoku.Options{NoThreatSearch: !p.threats, NoPruning: !p.prune, Plain: p.plain, Weights: p.weights, Threads: p.threads, Session: sess})
+		gomoku.Options{NoThreatSearch: !p.threats, NoPruning: !p.prune, Plain: p.plain, Weights: p.weights, Table: p.table, Policy: p.policy, Threads: p.threads, Session: sess})
 }
 
 // onOff reads a switch setting's value, on or off.
@@ -190,10 +203,11 @@ func onOff(v string) (bool, error) {
 	return false, fmt.Errorf("want on or off")
 }
 
-// readWeights returns the evaluation weights an eval= setting names: the
-// hand-set line-pattern weights for "patterns", the fitted ones for
-// "fitted", else the file of that name (as cmd/gomokutune writes them).
-func readWeights(name string) (*gomoku.EvalWeights, error) {
+// readWeights returns the evaluation an eval= setting names: the
+// hand-set line-pattern weights for "patterns", the fitted weights of the
+// pattern and class counts for "fitted", else the file of that name: the
+// weights or the cell table cmd/gomokutune writes.
+func readWeights(name string) (*gomoku.EvalWeights, *gomoku.CellTable, error) {
 	var w gomoku.EvalWeights
 	switch name {
 	case "patterns":
@@ -203,11 +217,34 @@ func readWeights(name string) (*gomoku.EvalWeights, error) {
 	default:
 		data, err := os.ReadFile(name)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		if w, err = gomoku.ParseWeights(data); err != nil {
-			return nil, err
+			t, terr := gomoku.ParseTable(data)
+			if terr != nil {
+				return nil, nil, fmt.Errorf("neither weights (%v) nor a cell table (%v)", err, terr)
+			}
+			return nil, &t, nil
 		}
 	}
-	return &w, nil
+	return &w, nil, nil
+}
+
+// readPolicy returns the move-ordering table a policy= setting names: the
+// hand-set ordering for "hand", else the file of that name (as
+// cmd/gomokutune writes it).
+func readPolicy(name string) (*gomoku.CellTable, error) {
+	if name == "hand" {
+		t := gomoku.PolicyOf()
+		return &t, nil
+	}
+	data, err := os.ReadFile(name)
+	if err != nil {
+		return nil, err
+	}
+	t, err := gomoku.ParseTable(data)
+	if err != nil {
+		return nil, err
+	}
+	return &t, nil
 }

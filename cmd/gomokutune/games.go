@@ -21,13 +21,15 @@ type game struct {
 
 // readGames calls fn with every game in the arena's verbose output r, whose
 // game lines read "x=a o=b a wins after 34 moves: h8 i9 j7 | k8 l9 ...";
-// other lines (the match report) are skipped.
+// other lines (the match report) and games a player forfeited (an outside
+// brain that did not answer in time: not a result of the play) are
+// skipped.
 func readGames(r io.Reader, fn func(game) error) error {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 1<<16), 1<<20)
 	for line := 1; sc.Scan(); line++ {
 		text := sc.Text()
-		if !strings.HasPrefix(text, "x=") {
+		if !strings.HasPrefix(text, "x=") || strings.Contains(text, " forfeits") {
 			continue
 		}
 		g, err := parseGame(text)

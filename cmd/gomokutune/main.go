@@ -29,7 +29,22 @@ import (
 	"movesvc/engine/gomoku"
 )
 
+// subcommands are the pipeline's steps besides the weights' fit: label
+// positions by an outside brain's scores and moves (label.go), fit the
+// cell table to the scores (table.go) and the policy table to the moves
+// (policy.go).
+var subcommands = map[string]func(args []string) error{"label": label, "table": fitTable, "policy": fitPolicy}
+
 func main() {
+	if len(os.Args) > 1 {
+		if sub := subcommands[os.Args[1]]; sub != nil {
+			if err := sub(os.Args[2:]); err != nil {
+				fmt.Fprintln(os.Stderr, "gomokutune:", err)
+				os.Exit(1)
+			}
+			return
+		}
+	}
 	start := flag.String("start", "", "JSON weights to start from (default: the engine's)")
 	out := flag.String("out", "", "write the fitted weights here as JSON")
 	epochs := flag.Int("epochs", 3000, "passes of gradient descent over the training positions")

@@ -42,11 +42,18 @@ type board struct {
 	// the empty cells of each class.
 	combo   [2][maxCells]uint16
 	classes [2][numClasses]int32
-	hash    uint64
-	ply     int
-	history [MaxSize * MaxSize]int16 // padded cells played, in order
-	five    bool                     // the last move made five
-	stones  int
+	// values, when set (a search with Options.Table), is the cell table
+	// (celltable.go) whose sums valueSum keeps: per colour, the sum over
+	// the empty cells of the values of its combination there, [0] as the
+	// side to move's and [1] as the opponent's. Nil otherwise, and the
+	// sums are not kept.
+	values   *cellValues
+	valueSum [2][2]int32
+	hash     uint64
+	ply      int
+	history  [MaxSize * MaxSize]int16 // padded cells played, in order
+	five     bool                     // the last move made five
+	stones   int
 	// box is the bounding box of the stones (padded rows and columns), per ply.
 	box [MaxSize*MaxSize + 1][4]int8
 	// log, while a search has one attached, records what each move changes
@@ -296,6 +303,11 @@ func (b *board) setField(j, d int, shift uint, c uint32, e *undoEntry) {
 			b.combo[colour][j] = kn
 			b.classes[colour][combos[ko].class]--
 			b.classes[colour][combos[kn].class]++
+			if vs := b.values; vs != nil {
+				vo, vn := &vs[ko], &vs[kn]
+				b.valueSum[colour][0] += vn[0] - vo[0]
+				b.valueSum[colour][1] += vn[1] - vo[1]
+			}
 		}
 	}
 }
@@ -323,7 +335,13 @@ func (b *board) addCell(i int, sign int32) {
 			}
 			b.combo[colour][i] = k
 		}
-		b.classes[colour][combos[b.combo[colour][i]].class] += sign
+		k := b.combo[colour][i]
+		b.classes[colour][combos[k].class] += sign
+		if vs := b.values; vs != nil {
+			v := &vs[k]
+			b.valueSum[colour][0] += sign * v[0]
+			b.valueSum[colour][1] += sign * v[1]
+		}
 	}
 }
 
@@ -341,6 +359,7 @@ func (b *board) addKey(i int, key uint32, sign int32) {
 func (b *board) recount() {
 	b.count = [2][numPatterns]int32{}
 	b.classes = [2][numClasses]int32{}
+	b.valueSum = [2][2]int32{}
 	for i := range b.cells {
 		if b.cells[i] == wall {
 			continue

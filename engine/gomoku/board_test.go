@@ -8,11 +8,13 @@ import (
 )
 
 // fresh returns a board of b's size and rule holding the same stones with
-// every key, count and class rebuilt from scratch.
+// every key, count, class and cell table sum (for b's table) rebuilt from
+// scratch.
 func fresh(b *board) *board {
 	f := new(board)
 	f.init(b.size, b.rule)
 	f.cells = b.cells
+	f.values = b.values
 	f.recount()
 	return f
 }
@@ -33,6 +35,9 @@ func sameBookkeeping(b *board) string {
 	}
 	if b.classes != f.classes {
 		return "cell classes"
+	}
+	if b.valueSum != f.valueSum {
+		return "cell table sums"
 	}
 	for i, c := range b.cells {
 		for colour := range 2 {
@@ -94,8 +99,9 @@ func randomGame(b *board, rng *rand.Rand, n int) []int {
 // TestBookkeepingMatchesRecount plays random games on several sizes under
 // both rules and checks after every move and every undo that the
 // incrementally kept keys, line bytes, combinations, pattern and class
-// counts, hash and neighbour counts
-// equal a recount from the stones; the odd games with an undo log attached
+// counts, hash and neighbour counts, and under freestyle the sums of a
+// cell table (the sums are kept only with one), equal a recount from the
+// stones; the odd games with an undo log attached
 // from a few moves in, so that undo takes both ways; games of up to 120
 // moves (in the quick run, one game of each size and rule, the standard
 // rule's with the log, of up to 60 moves).
@@ -107,6 +113,9 @@ func TestBookkeepingMatchesRecount(t *testing.T) {
 			for game := range longtest.Pick(1, 4) {
 				b := new(board)
 				b.init(size, rule)
+				if rule == Freestyle {
+					b.setValues(defaultTable.expand())
+				}
 				var played []int
 				if (game+int(rule))%2 == 1 {
 					played = randomGame(b, rng, 3) // undone without the log
@@ -149,7 +158,7 @@ func TestPlayUndoRestores(t *testing.T) {
 				b.undo(played[i])
 			}
 			if b.cells != start.cells || b.keys != start.keys || b.lines != start.lines ||
-				b.combo != start.combo || b.count != start.count || b.classes != start.classes ||
+				b.combo != start.combo || b.count != start.count || b.classes != start.classes || b.valueSum != start.valueSum ||
 				b.hash != start.hash || b.near != start.near || b.ply != 0 || b.stones != 0 || b.five {
 				t.Fatalf("logged %v: undoing %d moves did not restore the empty board", logged, len(played))
 			}

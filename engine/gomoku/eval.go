@@ -55,9 +55,13 @@ func DefaultWeights() EvalWeights { return defaultWeights }
 func PatternWeights() EvalWeights { return patternWeights }
 
 // evaluate returns the static score of the position b from the side to
-// move's point of view: the features weighed by w, within ±MaxEval. It costs
-// O(1): the counts are kept up to date by play and undo.
+// move's point of view: the features weighed by w, or with w nil the cell
+// table's sums (evaluateTable), within ±MaxEval. It costs O(1): the counts
+// and sums are kept up to date by play and undo.
 func evaluate(b *board, w *EvalWeights) int32 {
+	if w == nil {
+		return evaluateTable(b)
+	}
 	me := b.toMove()
 	var v int32
 	for side, colour := range [2]int{me, 1 - me} {

@@ -178,13 +178,14 @@ func blocksAll(b *board, colour, i int, open []lineCell) bool {
 }
 
 // candidates pushes every cell within two of a stone, scored by the
-// patterns both players make there plus the history heuristic, and returns
-// their number.
+// policy table's values of the patterns both players make there plus the
+// history heuristic, and returns their number.
 func (s *searcher) candidates(colour int) int {
 	b := s.b
+	p := s.policy
 	start := s.newList()
 	b.area(func(i int) bool {
-		s.push(i, b.cellScore(colour, i)+b.cellScore(1-colour, i)*candidateDefenceEighths/8+s.history[colour][i]/historyDivisor)
+		s.push(i, p[b.combo[colour][i]][0]+p[b.combo[1-colour][i]][1]+s.history[colour][i]/historyDivisor)
 		return true
 	})
 	return s.sp - start

@@ -33,9 +33,17 @@ type Options struct {
 	// first ones in move order (see pruneBase): the baseline the arena
 	// measures the move-count pruning against.
 	NoPruning bool
-	// Weights, when set, replace the evaluation's default weights: the
-	// arena's way of measuring tuned weights against others.
+	// Weights, when set, replace the evaluation's cell table by these
+	// weights of the pattern and class counts: the arena's way of
+	// measuring tuned weights against others.
 	Weights *EvalWeights
+	// Table, when set (and Weights not), evaluates by this cell table
+	// (celltable.go) instead of the default weights: the arena's way of
+	// measuring fitted tables.
+	Table *CellTable
+	// Policy, when set, replaces the table that orders the candidates of
+	// quiet nodes (PolicyOf, DefaultPolicy).
+	Policy *CellTable
 	// Threads, when more than one, runs the main search's iterations on
 	// that many goroutines sharing the transposition table (lazy SMP,
 	// smp.go): more depth in the same time, but the answer then depends on

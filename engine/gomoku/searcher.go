@@ -105,6 +105,7 @@ func putSearcher(s *searcher, r *engine.Reservation) {
 // release ends s's hold on the board and the search's settings.
 func (s *searcher) release() {
 	s.b.detach()
+	s.b.setValues(nil)
 	s.b, s.done, s.progress, s.weights = nil, nil, progressHook{}, nil
 }
 
@@ -151,7 +152,13 @@ type settings struct {
 	nullPrune  bool // null-move pruning (part of prune unless Options.noNullMove)
 	reduce     bool // late-move reductions (part of prune unless Options.noReductions)
 	symmetric  bool // one root move of each set a symmetry of the position maps together
-	weights    *EvalWeights
+	// weights are the linear weights the evaluation weighs the counts by
+	// (the fitted ones, Options.Weights, Options.Plain); nil when values,
+	// the cell table of Options.Table whose sums the board then keeps,
+	// evaluates instead.
+	weights *EvalWeights
+	values  *cellValues
+	policy  *cellValues // the move-ordering table (candidates)
 }
 
 // settings returns what opt asks of a searcher.
@@ -166,6 +173,13 @@ func (opt Options) settings() settings {
 		reduce:     prune && !opt.noReductions,
 		symmetric:  !opt.Plain && !opt.noSymmetry,
 		weights:    &defaultWeights,
+		policy:     defaultPolicy,
+	}
+	if opt.Table != nil && !opt.Plain && opt.Weights == nil {
+		out.values, out.weights = expandedTable(opt.Table), nil
+	}
+	if opt.Policy != nil {
+		out.policy = expandedTable(opt.Policy)
 	}
 	if opt.Plain {
 		out.weights = &patternWeights
@@ -186,6 +200,7 @@ func (s *searcher) begin(b *board, done <-chan struct{}) {
 		s.gen = 1
 	}
 	s.b, s.done = b, done
+	b.setValues(s.values)
 	b.attach(&s.log)
 	s.mayStop, s.stopped, s.deadline = false, false, false
 	s.nodes, s.helperNodes, s.threatNodes, s.sp = 0, 0, 0, 0

@@ -80,8 +80,17 @@ func (s *State) unpad(i int) engine.Move {
 }
 
 // Evaluate returns the static score for the side to move, with the
-// default weights.
+// default weights (the same as by DefaultTable).
 func (s *State) Evaluate() int32 { return evaluate(&s.b, &defaultWeights) }
+
+// CellComboCounts returns how many empty cells make each CellTable
+// combination for the side to move ([0]) and for the opponent ([1]), for
+// fitting the table: Evaluate is their values summed, before clamping.
+func (s *State) CellComboCounts() *[2][NumCellCombos]int32 {
+	counts := new([2][NumCellCombos]int32)
+	cellComboCounts(&s.b, counts)
+	return counts
+}
 
 // EvaluateWith returns the static score for the side to move, with the
 // weights w.

@@ -1,0 +1,290 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"hash/fnv"
+	"math"
+	"os"
+	"strconv"
+	"strings"
+
+	"movesvc/engine"
+	"movesvc/engine/gomoku"
+)
+
+// fitTable runs "gomokutune table": it fits the evaluation's cell table
+// (gomoku.CellTable) to positions labelled by "gomokutune label", so that
+// sigmoid(evaluation/K) predicts sigmoid(score/S), the brain's score as a
+// winning chance at its scale S (a proved win 1, a proved loss 0). K is
+// first fitted to the starting table, so that the scores keep the scale
+// the search's windows and margins expect. The positions of a tenth of the
+// openings (the first three moves) are held out. It prints the losses and
+// writes the table as JSON (-out, for the arena's table=FILE) and as the
+// Go source of engine/gomoku/celltable_data.go (-go).
+func fitTable(args []string) error {
+	fs := flag.NewFlagSet("table", flag.ContinueOnError)
+	start := fs.String("start", "", "JSON cell table to start from (default: the engine's)")
+	out := fs.String("out", "", "write the fitted table here as JSON")
+	goOut := fs.String("go", "", "write the fitted table here as Go source (engine/gomoku/celltable_data.go)")
+	epochs := fs.Int("epochs", 2000, "passes of gradient descent over the training positions")
+	rate := fs.Float64("rate", 0.5, "step size of the descent, in evaluation units")
+	scale := fs.Float64("scale", 200, "the brain's scale S: its score s means a winning chance of sigmoid(s/S)")
+	l2 := fs.Float64("l2", 1e-7, "penalty on the squared distance of each value from the starting table's")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() == 0 {
+		return fmt.Errorf("table: give one or more files of labels")
+	}
+	t := gomoku.DefaultTable()
+	if *start != "" {
+		data, err := os.ReadFile(*start)
+		if err != nil {
+			return err
+		}
+		if t, err = gomoku.ParseTable(data); err != nil {
+			return fmt.Errorf("%s: %w", *start, err)
+		}
+	}
+	var train, held sparseSamples
+	for _, name := range fs.Args() {
+		if err := readLabels(name, *scale, &train, &held); err != nil {
+			return err
+		}
+	}
+	fmt.Printf("%d training positions, %d held out\n", train.len(), held.len())
+	if train.len() == 0 || held.len() == 0 {
+		return fmt.Errorf("too few positions to fit")
+	}
+	x := tableParams(&t)
+	k := train.fitScale(x)
+	fmt.Printf("scale K = %.1f; loss before: training %.5f, held out %.5f\n", k, train.loss(x, k), held.loss(x, k))
+	fitted := train.fit(x, k, *epochs, *rate, *l2)
+	ft := tableOf(fitted)
+	fx := tableParams(&ft)
+	fmt.Printf("loss after: training %.5f, held out %.5f\n", train.loss(fx, k), held.loss(fx, k))
+	if *out != "" {
+		data, err := json.Marshal(ft)
+		if err != nil {
+			return err
+		}
+		if err := os.WriteFile(*out, append(data, '\n'), 0o644); err != nil {
+			return err
+		}
+	}
+	if *goOut != "" {
+		return os.WriteFile(*goOut, []byte(tableSource(&ft)), 0o644)
+	}
+	return nil
+}
+
+// numTableParams is the number of values of a cell table: both roles'.
+const numTableParams = 2 * gomoku.NumCellCombos
+
+// sparseSamples are positions as the nonzero counts of the cell table's
+// combinations (index role*NumCellCombos + combination), each with the
+// winning chance it is labelled with.
+type sparseSamples struct {
+	start   []int // position i's counts are index and count[start[i]:start[i+1]]
+	index   []uint16
+	count   []float64
+	targets []float64
+}
+
+func (s *sparseSamples) len() int { return len(s.targets) }
+
+// add appends a position with its target.
+func (s *sparseSamples) add(st *gomoku.State, target float64) {
+	if len(s.start) == 0 {
+		s.start = append(s.start, 0)
+	}
+	counts := st.CellComboCounts()
+	for role := range 2 {
+		for k, n := range counts[role] {
+			if n != 0 {
+				s.index = append(s.index, uint16(role*gomoku.NumCellCombos+k))
+				s.count = append(s.count, float64(n))
+			}
+		}
+	}
+	s.start = append(s.start, len(s.index))
+	s.targets = append(s.targets, target)
+}
+
+// readLabels reads a file of "gomokutune label" lines into train and held,
+// holding out the positions of a tenth of the openings.
+func readLabels(name string, scale float64, train, held *sparseSamples) error {
+	f, err := os.Open(name)
+	if err != nil {
+		return err
+	}
+	defer func() { _ = f.Close() }() // read only: a failed close loses nothing
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 0, 1<<16), 1<<20)
+	for line := 1; sc.Scan(); line++ {
+		fields := strings.Fields(sc.Text())
+		if len(fields) == 0 {
+			continue
+		}
+		var target float64
+		switch fields[0] {
+		case "+M":
+			target = 1
+		case "-M":
+			target = 0
+		default:
+			v, err := strconv.Atoi(fields[0])
+			if err != nil {
+				return fmt.Errorf("%s:%d: score %q", name, line, fields[0])
+			}
+			target = sigmoid(float64(v), scale)
+		}
+		if len(fields) < 2 {
+			return fmt.Errorf("%s:%d: no move", name, line)
+		}
+		moves := fields[2:]
+		start, err := gomoku.Game{}.NewState(engine.Setup{FromMoves: true, Moves: moves})
+		if err != nil {
+			return fmt.Errorf("%s:%d: %w", name, line, err)
+		}
+		h := fnv.New32a()
+		for _, m := range moves[:min(3, len(moves))] {
+			h.Write([]byte(m + " "))
+		}
+		if h.Sum32()%10 == 0 {
+			held.add(start.(*gomoku.State), target)
+		} else {
+			train.add(start.(*gomoku.State), target)
+		}
+	}
+	return sc.Err()
+}
+
+// tableParams returns t's values as one vector, the side to move's first.
+func tableParams(t *gomoku.CellTable) []float64 {
+	x := make([]float64, numTableParams)
+	for role := range 2 {
+		for k, v := range t[role] {
+			x[role*gomoku.NumCellCombos+k] = float64(v)
+		}
+	}
+	return x
+}
+
+// tableOf rounds a vector of values to a table.
+func tableOf(x []float64) gomoku.CellTable {
+	var t gomoku.CellTable
+	for role := range 2 {
+		for k := range t[role] {
+			t[role][k] = int32(math.Round(x[role*gomoku.NumCellCombos+k]))
+		}
+	}
+	return t
+}
+
+// eval returns position i's evaluation by the values x, before clamping.
+func (s *sparseSamples) eval(x []float64, i int) float64 {
+	var v float64
+	for j := s.start[i]; j < s.start[i+1]; j++ {
+		v += x[s.index[j]] * s.count[j]
+	}
+	return max(-float64(engine.MaxEval), min(float64(engine.MaxEval), v))
+}
+
+// loss returns the mean squared error of the values' predictions at scale
+// k.
+func (s *sparseSamples) loss(x []float64, k float64) float64 {
+	var sum float64
+	for i := range s.targets {
+		d := sigmoid(s.eval(x, i), k) - s.targets[i]
+		sum += d * d
+	}
+	return sum / float64(s.len())
+}
+
+// fitScale returns the scale K in 10..5000 that minimises the loss of x,
+// searched over a geometric grid of 2% steps.
+func (s *sparseSamples) fitScale(x []float64) float64 {
+	best, bestLoss := 0.0, math.Inf(1)
+	for k := 10.0; k <= 5000; k *= 1.02 {
+		if l := s.loss(x, k); l < bestLoss {
+			best, bestLoss = k, l
+		}
+	}
+	return best
+}
+
+// fit returns the values that minimise the loss at scale k plus l2 times
+// the squared distance from x, by epochs of full-batch Adam from x, as the
+// weights' fit does (see samples.fit): a value's step is about rate
+// divided by its combination's mean count. The combinations with a five
+// (gomoku.CellComboUsed) and those no training position has stay as they
+// are.
+func (s *sparseSamples) fit(x0 []float64, k float64, epochs int, rate, l2 float64) []float64 {
+	const beta1, beta2, eps = 0.9, 0.999, 1e-8
+	x := append([]float64(nil), x0...)
+	m := make([]float64, len(x))
+	v := make([]float64, len(x))
+	grad := make([]float64, len(x))
+	step := make([]float64, len(x))
+	n := float64(s.len())
+	for j, idx := range s.index {
+		step[idx] += s.count[j] / n
+	}
+	free := make([]bool, len(x))
+	for j := range step {
+		free[j] = step[j] > 0 && gomoku.CellComboUsed(j%gomoku.NumCellCombos)
+		step[j] = rate / max(step[j], 1)
+	}
+	for t := 1; t <= epochs; t++ {
+		clear(grad)
+		for i := range s.targets {
+			p := sigmoid(s.eval(x, i), k)
+			g := 2 * (p - s.targets[i]) * p * (1 - p) / k / n
+			for j := s.start[i]; j < s.start[i+1]; j++ {
+				grad[s.index[j]] += g * s.count[j]
+			}
+		}
+		c1, c2 := 1-math.Pow(beta1, float64(t)), 1-math.Pow(beta2, float64(t))
+		for j := range x {
+			if !free[j] {
+				continue
+			}
+			grad[j] += 2 * l2 * (x[j] - x0[j])
+			m[j] = beta1*m[j] + (1-beta1)*grad[j]
+			v[j] = beta2*v[j] + (1-beta2)*grad[j]*grad[j]
+			x[j] -= step[j] * (m[j] / c1) / (math.Sqrt(v[j]/c2) + eps)
+		}
+	}
+	return x
+}
+
+// tableSource returns engine/gomoku/celltable_data.go for t.
+func tableSource(t *gomoku.CellTable) string {
+	var sb strings.Builder
+	sb.WriteString("// Code generated by \"gomokutune table\"; DO NOT EDIT.\n\n")
+	sb.WriteString("package gomoku\n\n")
+	sb.WriteString("// defaultTable is the evaluation's cell table (see CellTable), fitted by\n")
+	sb.WriteString("// cmd/gomokutune to positions labelled by an outside engine's scores; how\n")
+	sb.WriteString("// to make it again is in docs/gomoku.md#the-cell-table.\n")
+	sb.WriteString("var defaultTable = CellTable{\n")
+	for role, name := range []string{"side to move", "opponent"} {
+		fmt.Fprintf(&sb, "\t{ // %s\n", name)
+		for k := 0; k < gomoku.NumCellCombos; k += 12 {
+			sb.WriteString("\t\t")
+			for j := k; j < min(k+12, gomoku.NumCellCombos); j++ {
+				if j > k {
+					sb.WriteString(" ")
+				}
+				fmt.Fprintf(&sb, "%d,", t[role][j])
+			}
+			sb.WriteString("\n")
+		}
+		sb.WriteString("\t},\n")
+	}
+	sb.WriteString("}\n")
+	return sb.String()
+}

@@ -1,0 +1,236 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"movesvc/engine"
+	"movesvc/engine/gomoku"
+)
+
+// fakeBrainEnv, when set in the environment, makes the test binary a
+// Gomocup brain (fakeBrain) instead of running the tests.
+const fakeBrainEnv = "GOMOKUTUNE_FAKE_BRAIN"
+
+func TestMain(m *testing.M) {
+	if mode := os.Getenv(fakeBrainEnv); mode != "" {
+		fakeBrain(mode)
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+// fakeBrain answers BOARD with Rapfi's kind of MESSAGE lines, the last
+// one's Eval the number of stones times 10, negated when it is odd, or +M3
+// for 9 stones, and the first free square. In mode "hasty" it misreads
+// the third BOARD as Rapfi does one that comes too soon after its last
+// answer: an ERROR line for each line after it.
+func fakeBrain(mode string) {
+	sc := bufio.NewScanner(os.Stdin)
+	var stones int
+	var taken map[string]bool
+	inBoard, boards, misread := false, 0, false
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		switch {
+		case misread:
+			fmt.Println("ERROR Unknown command: " + line)
+			misread = line != "DONE"
+		case line == "BOARD" && mode == "hasty" && boards == 2:
+			boards++
+			misread = true
+		case line == "BOARD":
+			boards++
+			inBoard, stones, taken = true, 0, map[string]bool{}
+		case strings.HasPrefix(line, "START"):
+			fmt.Println("OK")
+		case inBoard && line == "DONE":
+			inBoard = false
+			eval := fmt.Sprint(stones * 10)
+			if stones%2 == 1 {
+				eval = "-" + eval
+			}
+			if stones == 9 {
+				eval = "+M3"
+			}
+			fmt.Println("MESSAGE Depth 1-1 | Eval 5 | Time 0ms | H8")
+			fmt.Printf("MESSAGE Speed 1K | Depth 2-2 | Eval %s | Node 1 | Time 0ms\n", eval)
+			for i := 0; ; i++ {
+				if sq := fmt.Sprintf("%d,%d", i%15, i/15); !taken[sq] {
+					fmt.Println(sq)
+					break
+				}
+			}
+		case inBoard:
+			parts := strings.Split(line, ",")
+			taken[parts[0]+","+parts[1]] = true
+			stones++
+		case line == "END":
+			return
+		}
+	}
+}
+
+// TestLabel labels the quiet positions of the sample games by the fake
+// brain, which misreads one position, and checks that every quiet
+// position is there once, with the brain's last score.
+func TestLabel(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv(fakeBrainEnv, "hasty")
+	out := filepath.Join(t.TempDir(), "labels.txt")
+	if err := label([]string{"-brain", exe, "-depth", "3", "-out", out, "testdata/games.txt"}); err != nil {
+		t.Fatal(err)
+	}
+	positions, err := quietPositions([]string{"testdata/games.txt"}, 1, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
+	if len(lines) != len(positions) || len(lines) < 300 {
+		t.Fatalf("%d labels for %d quiet positions", len(lines), len(positions))
+	}
+	seen := map[string]bool{}
+	for i, line := range lines {
+		score, rest, _ := strings.Cut(line, " ")
+		move, moves, _ := strings.Cut(rest, " ")
+		n := len(strings.Fields(moves))
+		want := fmt.Sprint(n * 10)
+		if n%2 == 1 {
+			want = "-" + want
+		}
+		if n == 9 {
+			want = "+M"
+		}
+		if score != want || moves != strings.Join(positions[i], " ") || seen[moves] || slices.Contains(positions[i], move) {
+			t.Fatalf("label %d %q: want score %s for %q, once", i, line, want, strings.Join(positions[i], " "))
+		}
+		seen[moves] = true
+	}
+	half, err := quietPositions([]string{"testdata/games.txt"}, 0.5, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(half); n < len(positions)/3 || n > 2*len(positions)/3 {
+		t.Errorf("share 0.5 kept %d of %d positions", n, len(positions))
+	}
+}
+
+// TestFitTable fits the default table to the quiet positions of the sample
+// games labelled by another table (the hand-set pattern weights'), checks
+// that the loss on the training positions falls, that a table read back
+// from the Go source is the fitted one, and that the combinations with a
+// five stay as they were.
+func TestFitTable(t *testing.T) {
+	positions, err := quietPositions([]string{"testdata/games.txt"}, 1, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := gomoku.PatternWeights()
+	var s sparseSamples
+	for _, moves := range positions {
+		start, err := gomoku.Game{}.NewState(engine.Setup{FromMoves: true, Moves: moves})
+		if err != nil {
+			t.Fatal(err)
+		}
+		st := start.(*gomoku.State)
+		s.add(st, sigmoid(float64(st.EvaluateWith(&w)), 300))
+	}
+	from := gomoku.DefaultTable()
+	x := tableParams(&from)
+	k := s.fitScale(x)
+	before := s.loss(x, k)
+	fitted := s.fit(x, k, 300, 0.5, 0)
+	if after := s.loss(fitted, k); after > before/2 {
+		t.Errorf("loss %.5f before, %.5f after fitting", before, after)
+	}
+	ft := tableOf(fitted)
+	for j := range gomoku.NumCellCombos {
+		if !gomoku.CellComboUsed(j) && (ft[0][j] != from[0][j] || ft[1][j] != from[1][j]) {
+			t.Errorf("combination %v with a five changed", gomoku.CellCombo(j))
+		}
+	}
+	src := tableSource(&ft)
+	_, body, ok := strings.Cut(src, "var defaultTable = CellTable{")
+	var values []int32
+	for _, f := range strings.Fields(body) {
+		var v int32
+		if _, err := fmt.Sscanf(f, "%d,", &v); err == nil {
+			values = append(values, v)
+		}
+	}
+	if !ok || len(values) != 2*gomoku.NumCellCombos || values[0] != ft[0][0] || values[len(values)-1] != ft[1][gomoku.NumCellCombos-1] {
+		t.Errorf("tableSource: %d values:\n%s", len(values), src)
+	}
+	// The JSON form reads back.
+	data := []byte(fmt.Sprintf("[[%s],[%s]]", joinInts(ft[0][:]), joinInts(ft[1][:])))
+	back, err := gomoku.ParseTable(data)
+	if err != nil || back != ft {
+		t.Errorf("ParseTable: %v", err)
+	}
+}
+
+func joinInts(xs []int32) string {
+	parts := make([]string, len(xs))
+	for i, x := range xs {
+		parts[i] = fmt.Sprint(x)
+	}
+	return strings.Join(parts, ",")
+}
+
+// TestFitPolicy fits the policy table to the quiet positions of the sample
+// games, each labelled with the candidate where the opponent's patterns
+// are strongest by the hand-set values (a purely defensive brain), and
+// checks that the loss falls and that the fitted table picks that move
+// more often than the hand-set one.
+func TestFitPolicy(t *testing.T) {
+	positions, err := quietPositions([]string{"testdata/games.txt"}, 1, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hand := gomoku.PolicyOf()
+	var c choices
+	for _, moves := range positions {
+		start, err := gomoku.Game{}.NewState(engine.Setup{FromMoves: true, Moves: moves})
+		if err != nil {
+			t.Fatal(err)
+		}
+		st := start.(*gomoku.State)
+		best, bestValue := engine.NoMove, int32(-1)
+		st.PolicyCombos(func(m engine.Move, mine, theirs int) {
+			if v := hand[1][theirs]; v > bestValue {
+				best, bestValue = m, v
+			}
+		})
+		if best != engine.NoMove {
+			c.add(st, best)
+		}
+	}
+	if c.len() < 300 {
+		t.Fatalf("only %d positions", c.len())
+	}
+	x := tableParams(&hand)
+	temp := c.fitTemperature(x)
+	before, hits := c.loss(x, temp), c.within(x, 1)
+	fitted := c.fit(x, temp, 100, 5)
+	if after := c.loss(fitted, temp); after > before*0.8 {
+		t.Errorf("loss %.4f before, %.4f after fitting", before, after)
+	}
+	if got := c.within(fitted, 1); got <= hits {
+		t.Errorf("the move first in %.3f of the positions after fitting, %.3f before", got, hits)
+	}
+	if src := policySource(&hand); !strings.Contains(src, "var defaultPolicyTable = CellTable{") {
+		t.Errorf("policySource:\n%s", src)
+	}
+}

@@ -1,0 +1,4 @@
+package gomoku
+
+// defaultPolicyTable is the move-ordering table (see PolicyOf).
+var defaultPolicyTable = PolicyOf()
