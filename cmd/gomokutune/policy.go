@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"hash/fnv"
@@ -39,15 +38,9 @@ func fitPolicy(args []string) error {
 	if fs.NArg() == 0 {
 		return fmt.Errorf("policy: give one or more files of labels")
 	}
-	t := gomoku.DefaultPolicy()
-	if *start != "" {
-		data, err := os.ReadFile(*start)
-		if err != nil {
-			return err
-		}
-		if t, err = gomoku.ParseTable(data); err != nil {
-			return fmt.Errorf("%s: %w", *start, err)
-		}
+	t, err := startTable(*start, gomoku.DefaultPolicy())
+	if err != nil {
+		return err
 	}
 	var train, held choices
 	for _, name := range fs.Args() {
@@ -76,19 +69,7 @@ func fitPolicy(args []string) error {
 	ft := tableOf(fitted)
 	fx := tableParams(&ft)
 	report("after", fx)
-	if *out != "" {
-		data, err := json.Marshal(ft)
-		if err != nil {
-			return err
-		}
-		if err := os.WriteFile(*out, append(data, '\n'), 0o644); err != nil {
-			return err
-		}
-	}
-	if *goOut != "" {
-		return os.WriteFile(*goOut, []byte(policySource(&ft)), 0o644)
-	}
-	return nil
+	return writeTable(&ft, *out, *goOut, policySource)
 }
 
 // choices are positions as their candidates' pairs of combinations (the

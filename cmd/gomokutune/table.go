@@ -39,15 +39,9 @@ func fitTable(args []string) error {
 	if fs.NArg() == 0 {
 		return fmt.Errorf("table: give one or more files of labels")
 	}
-	t := gomoku.DefaultTable()
-	if *start != "" {
-		data, err := os.ReadFile(*start)
-		if err != nil {
-			return err
-		}
-		if t, err = gomoku.ParseTable(data); err != nil {
-			return fmt.Errorf("%s: %w", *start, err)
-		}
+	t, err := startTable(*start, gomoku.DefaultTable())
+	if err != nil {
+		return err
 	}
 	var train, held sparseSamples
 	for _, name := range fs.Args() {
@@ -66,17 +60,40 @@ func fitTable(args []string) error {
 	ft := tableOf(fitted)
 	fx := tableParams(&ft)
 	fmt.Printf("loss after: training %.5f, held out %.5f\n", train.loss(fx, k), held.loss(fx, k))
-	if *out != "" {
-		data, err := json.Marshal(ft)
+	return writeTable(&ft, *out, *goOut, tableSource)
+}
+
+// startTable returns the table in the JSON file name, or def when name is
+// empty: where a fit starts.
+func startTable(name string, def gomoku.CellTable) (gomoku.CellTable, error) {
+	if name == "" {
+		return def, nil
+	}
+	data, err := os.ReadFile(name)
+	if err != nil {
+		return def, err
+	}
+	t, err := gomoku.ParseTable(data)
+	if err != nil {
+		return def, fmt.Errorf("%s: %w", name, err)
+	}
+	return t, nil
+}
+
+// writeTable writes the fitted table t as JSON to out and as the Go source
+// source gives to goOut, each unless its name is empty.
+func writeTable(t *gomoku.CellTable, out, goOut string, source func(*gomoku.CellTable) string) error {
+	if out != "" {
+		data, err := json.Marshal(t)
 		if err != nil {
 			return err
 		}
-		if err := os.WriteFile(*out, append(data, '\n'), 0o644); err != nil {
+		if err := os.WriteFile(out, append(data, '\n'), 0o644); err != nil {
 			return err
 		}
 	}
-	if *goOut != "" {
-		return os.WriteFile(*goOut, []byte(tableSource(&ft)), 0o644)
+	if goOut != "" {
+		return os.WriteFile(goOut, []byte(source(t)), 0o644)
 	}
 	return nil
 }
