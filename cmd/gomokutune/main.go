@@ -137,8 +137,15 @@ func heldOut(g game) bool {
 	if n == 0 {
 		n = min(3, len(g.moves))
 	}
+	return heldOutOpening(g.moves[:n])
+}
+
+// heldOutOpening reports whether the games and positions that begin with
+// the moves opening are held out: a tenth of the openings, by a hash of
+// their moves.
+func heldOutOpening(opening []string) bool {
 	h := fnv.New32a()
-	for _, m := range g.moves[:n] {
+	for _, m := range opening {
 		h.Write([]byte(m + " "))
 	}
 	return h.Sum32()%10 == 0

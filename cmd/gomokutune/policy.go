@@ -1,12 +1,9 @@
 package main
 
 import (
-	"bufio"
 	"flag"
 	"fmt"
-	"hash/fnv"
 	"math"
-	"os"
 	"strings"
 
 	"movesvc/engine"
@@ -110,39 +107,18 @@ func (c *choices) add(st *gomoku.State, move engine.Move) {
 // readChoices reads a file of "gomokutune label" lines into train and
 // held, holding out the positions of a tenth of the openings.
 func readChoices(name string, train, held *choices) error {
-	f, err := os.Open(name)
-	if err != nil {
-		return err
-	}
-	defer func() { _ = f.Close() }() // read only: a failed close loses nothing
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 0, 1<<16), 1<<20)
-	for line := 1; sc.Scan(); line++ {
-		fields := strings.Fields(sc.Text())
-		if len(fields) < 2 {
-			continue
-		}
-		moves := fields[2:]
-		start, err := gomoku.Game{}.NewState(engine.Setup{FromMoves: true, Moves: moves})
+	return readLabelFile(name, func(l labelLine) error {
+		m, err := l.st.ParseMove(l.move)
 		if err != nil {
-			return fmt.Errorf("%s:%d: %w", name, line, err)
+			return err
 		}
-		st := start.(*gomoku.State)
-		m, err := st.ParseMove(fields[1])
-		if err != nil {
-			return fmt.Errorf("%s:%d: %w", name, line, err)
-		}
-		h := fnv.New32a()
-		for _, m := range moves[:min(3, len(moves))] {
-			h.Write([]byte(m + " "))
-		}
-		if h.Sum32()%10 == 0 {
-			held.add(st, m)
+		if l.held {
+			held.add(l.st, m)
 		} else {
-			train.add(st, m)
+			train.add(l.st, m)
 		}
-	}
-	return sc.Err()
+		return nil
+	})
 }
 
 // logits writes position i's candidates' values by x into buf and returns

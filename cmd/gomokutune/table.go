@@ -1,11 +1,9 @@
 package main
 
 import (
-	"bufio"
 	"encoding/json"
 	"flag"
 	"fmt"
-	"hash/fnv"
 	"math"
 	"os"
 	"strconv"
@@ -134,50 +132,27 @@ func (s *sparseSamples) add(st *gomoku.State, target float64) {
 // readLabels reads a file of "gomokutune label" lines into train and held,
 // holding out the positions of a tenth of the openings.
 func readLabels(name string, scale float64, train, held *sparseSamples) error {
-	f, err := os.Open(name)
-	if err != nil {
-		return err
-	}
-	defer func() { _ = f.Close() }() // read only: a failed close loses nothing
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 0, 1<<16), 1<<20)
-	for line := 1; sc.Scan(); line++ {
-		fields := strings.Fields(sc.Text())
-		if len(fields) == 0 {
-			continue
-		}
+	return readLabelFile(name, func(l labelLine) error {
 		var target float64
-		switch fields[0] {
+		switch l.score {
 		case "+M":
 			target = 1
 		case "-M":
 			target = 0
 		default:
-			v, err := strconv.Atoi(fields[0])
+			v, err := strconv.Atoi(l.score)
 			if err != nil {
-				return fmt.Errorf("%s:%d: score %q", name, line, fields[0])
+				return fmt.Errorf("score %q", l.score)
 			}
 			target = sigmoid(float64(v), scale)
 		}
-		if len(fields) < 2 {
-			return fmt.Errorf("%s:%d: no move", name, line)
-		}
-		moves := fields[2:]
-		start, err := gomoku.Game{}.NewState(engine.Setup{FromMoves: true, Moves: moves})
-		if err != nil {
-			return fmt.Errorf("%s:%d: %w", name, line, err)
-		}
-		h := fnv.New32a()
-		for _, m := range moves[:min(3, len(moves))] {
-			h.Write([]byte(m + " "))
-		}
-		if h.Sum32()%10 == 0 {
-			held.add(start.(*gomoku.State), target)
+		if l.held {
+			held.add(l.st, target)
 		} else {
-			train.add(start.(*gomoku.State), target)
+			train.add(l.st, target)
 		}
-	}
-	return sc.Err()
+		return nil
+	})
 }
 
 // tableParams returns t's values as one vector, the side to move's first.
