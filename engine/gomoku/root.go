@@ -155,9 +155,12 @@ func (s *searcher) rootCandidates(depth int) int {
 			return n
 		}
 		if refuted {
+			// The kept moves grow above the candidates; the searches
+			// push their own lists above them.
 			s.moves[kept] = int16(m)
 			s.scores[kept] = s.scores[j]
 			kept++
+			s.sp = kept
 		}
 	}
 	if kept == start+n {
