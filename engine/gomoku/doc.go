@@ -87,9 +87,11 @@
 //   - Null-move pruning at quiet nodes off the principal variation
 //     (nullMove): Gomoku has no zugzwang, so a pass that still fails high
 //     at a reduced depth lets the node fail high.
-//   - Late-move reductions at quiet nodes where the side to move cannot
-//     make a four (reducible, tryMove): late quiet moves searched a ply shallower
-//     first, and again at full depth if they beat alpha.
+//   - Late-move reductions at quiet nodes (reducible, lateReduction,
+//     tryMove): from the third move on, moves that make no four or open
+//     three for the side to move and stop none for the opponent are
+//     searched ln(depth)*ln(index)/1.5 plies shallower first (one at
+//     least), and again at full depth if they beat alpha.
 //   - A static evaluation that weighs, for each side, the count of every
 //     line pattern and of every cell class (four-three, double three, ...)
 //     over the empty cells (eval.go), with weights fitted to self-play

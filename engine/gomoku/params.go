@@ -18,8 +18,9 @@ const (
 	pruneFourCells    = 4   // no move-count pruning where the side to move has this many four-making cells
 	nullMoveDepth     = 2   // null-move pruning from this many plies left
 	nullMoveReduction = 2   // the pass is searched this many plies shallower than a move
-	reductionDepth    = 3   // late-move reductions from this many plies left
-	reductionFrom     = 4   // late-move reductions from the move with this index (counting from 0)
+	reductionDepth    = 2   // late-move reductions from this many plies left
+	reductionFrom     = 2   // late-move reductions from the move with this index (counting from 0)
+	reductionDivisor  = 1.5 // a late move is reduced ln(plies left)*ln(its index)/reductionDivisor plies
 	quiescence        = 2   // unforced plies past the horizon that still answer an open three
 	lossDefenceDepth  = 4   // depth of the threat-blind search that picks the defence when every move loses
 )

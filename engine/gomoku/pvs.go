@@ -1,6 +1,10 @@
 package gomoku
 
-import "movesvc/engine"
+import (
+	"math"
+
+	"movesvc/engine"
+)
 
 // pvs searches the position to depth plies at ply from the root and returns
 // its fail-soft value: <= alpha is an upper bound, >= beta a lower bound,
@@ -125,7 +129,8 @@ func (s *searcher) interiorVCF(depth, ply int, key uint64) (int32, bool) {
 // pruneFourCells or more four-making cells, only the first width(depth)
 // moves are searched and then only threats, unless every move so far
 // loses (move-count pruning); late moves that make no threat are
-// reduced (reducible). A move that fails high is remembered (cutoff).
+// reduced (reducible, lateReduction). A move that fails high is
+// remembered (cutoff).
 // When s.stopped the result is meaningless.
 func (s *searcher) searchMoves(depth, ply int, alpha, beta int32, n int, quiet bool, ttMove int) (int32, int) {
 	me := s.b.toMove()
@@ -138,7 +143,7 @@ func (s *searcher) searchMoves(depth, ply int, alpha, beta int32, n int, quiet b
 	if quiet && s.prune && fours < pruneFourCells {
 		width = min(n, s.width(depth))
 	}
-	reduceLate := quiet && s.reduce && depth >= reductionDepth && fours == 0
+	reduceLate := quiet && s.reduce && depth >= reductionDepth
 	best, bestMove := -engine.WinScore-1, -1
 	start := s.sp - n
 	for j, end := start, s.sp; j < end; j++ {
@@ -148,8 +153,11 @@ func (s *searcher) searchMoves(depth, ply int, alpha, beta int32, n int, quiet b
 			}
 		}
 		m := s.pick(j, end)
-		reduce := reduceLate && j-start >= reductionFrom && s.reducible(m, ply, ttMove)
-		v := s.tryMove(m, next, ply, alpha, beta, j == start, reduce)
+		reduction := 0
+		if reduceLate && j-start >= reductionFrom && s.reducible(m, ply, ttMove) {
+			reduction = lateReduction(depth, j-start)
+		}
+		v := s.tryMove(m, next, ply, alpha, beta, j == start, reduction)
 		if s.stopped {
 			return 0, -1
 		}
@@ -172,21 +180,17 @@ func (s *searcher) searchMoves(depth, ply int, alpha, beta int32, n int, quiet b
 // tryMove plays m at the node ply plies from the root, searches the
 // position after it next plies deep and returns its value for the side to
 // move (principal variation search): the first move with the window
-// (alpha, beta); a later one with a null window, a ply shallower first when
-// reduce, then again at full depth if it beats alpha, and with the whole
+// (alpha, beta); a later one with a null window, reduction plies shallower
+// first, then again at full depth if it beats alpha, and with the whole
 // window if it still lands inside it. When s.stopped the value is
 // meaningless.
-func (s *searcher) tryMove(m, next, ply int, alpha, beta int32, first, reduce bool) int32 {
+func (s *searcher) tryMove(m, next, ply int, alpha, beta int32, first bool, reduction int) int32 {
 	b := s.b
 	b.play(m)
 	var v int32
 	if first {
 		v = -s.pvs(next, ply+1, -beta, -alpha)
 	} else {
-		reduction := 0
-		if reduce {
-			reduction = 1
-		}
 		v = -s.pvs(next-reduction, ply+1, -alpha-1, -alpha)
 		if reduction > 0 && v > alpha && !s.stopped {
 			v = -s.pvs(next, ply+1, -alpha-1, -alpha)
@@ -209,10 +213,11 @@ func (s *searcher) cutoff(ply, m, depth int) {
 }
 
 // reducible reports whether m, a late move of a quiet node ply plies from
-// the root whose table move is ttMove, may be searched a ply shallower: it
-// is neither ttMove nor a killer, and makes an open three for neither side
-// (https://www.chessprogramming.org/Late_Move_Reductions). Nodes where the
-// side to move can make a four reduce nothing, which keeps long attacks
+// the root whose table move is ttMove, may be searched shallower
+// (https://www.chessprogramming.org/Late_Move_Reductions): it is neither
+// ttMove nor a killer, makes neither a four nor an open three for the side
+// to move, and is no cell where the opponent would make one. Threats and
+// the cells that stop them keep their depth, which keeps long attacks
 // whole.
 func (s *searcher) reducible(m, ply, ttMove int) bool {
 	if m == ttMove || ply < maxPly && (m == s.killers[ply][0] || m == s.killers[ply][1]) {
@@ -223,6 +228,29 @@ func (s *searcher) reducible(m, ply, ttMove int) bool {
 	theirs, _ := s.b.threat(1-me, m)
 	return mine < patOpen3 && theirs < patOpen3
 }
+
+// lateReduction returns how many plies shallower a reducible move, the
+// index-th in order (from 0) of a node with depth plies left, is searched
+// first: ln(depth)*ln(index)/reductionDivisor, at least one, and leaving at
+// least one ply above the horizon from depth 3 up.
+func lateReduction(depth, index int) int {
+	return int(lateReductions[min(depth, maxReductionIndex)][min(index, maxReductionIndex)])
+}
+
+// maxReductionIndex bounds both indices of lateReductions: deeper nodes
+// and later moves are reduced as at this one.
+const maxReductionIndex = 63
+
+// lateReductions[depth][index] is lateReduction's value, computed once.
+var lateReductions = func() (t [maxReductionIndex + 1][maxReductionIndex + 1]int8) {
+	for d := 1; d <= maxReductionIndex; d++ {
+		for i := 1; i <= maxReductionIndex; i++ {
+			r := int(math.Log(float64(d)) * math.Log(float64(i)) / reductionDivisor)
+			t[d][i] = int8(max(1, min(r, d-2)))
+		}
+	}
+	return t
+}()
 
 // nullMove tries null-move pruning
 // (https://www.chessprogramming.org/Null_Move_Pruning) at a node ply plies

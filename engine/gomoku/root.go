@@ -184,7 +184,7 @@ func (s *searcher) searchRoot(depth, n int, alpha, beta int32) int32 {
 	best := -engine.WinScore - 1
 	for j := start; j < start+n; j++ {
 		m := int(s.moves[j])
-		v := s.tryMove(m, depth-1, 0, alpha, beta, j == start, false)
+		v := s.tryMove(m, depth-1, 0, alpha, beta, j == start, 0)
 		if s.stopped {
 			return best
 		}
