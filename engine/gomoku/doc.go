@@ -87,7 +87,8 @@
 //   - Null-move pruning at quiet nodes off the principal variation
 //     (nullMove): Gomoku has no zugzwang, so a pass that still fails high
 //     at a reduced depth lets the node fail high.
-//   - Late-move reductions at quiet nodes (reducible, lateReduction,
+//   - Late-move reductions at quiet nodes where the side to move has
+//     fewer than eight four-making cells (reducible, lateReduction,
 //     tryMove): from the third move on, moves that make no four or open
 //     three for the side to move and stop none for the opponent are
 //     searched ln(depth)*ln(index)/1.5 plies shallower first (one at

@@ -10,19 +10,20 @@ import "movesvc/engine"
 
 // Main search (pvs.go, root.go).
 const (
-	aspiration        = 60  // half-width of the aspiration window around the last iteration's score
-	interiorVCFDepth  = 2   // inner nodes with this many plies left or more look for continuous fours
-	interiorVCFBudget = 400 // node budget of each such search for continuous fours
-	pruneBase         = 6   // move-count pruning: a quiet node searches this many candidates...
-	prunePerPly       = 2   // ...plus this many per ply left, then only threats
-	pruneFourCells    = 4   // no move-count pruning where the side to move has this many four-making cells
-	nullMoveDepth     = 2   // null-move pruning from this many plies left
-	nullMoveReduction = 2   // the pass is searched this many plies shallower than a move
-	reductionDepth    = 2   // late-move reductions from this many plies left
-	reductionFrom     = 2   // late-move reductions from the move with this index (counting from 0)
-	reductionDivisor  = 1.5 // a late move is reduced ln(plies left)*ln(its index)/reductionDivisor plies
-	quiescence        = 2   // unforced plies past the horizon that still answer an open three
-	lossDefenceDepth  = 4   // depth of the threat-blind search that picks the defence when every move loses
+	aspiration         = 60  // half-width of the aspiration window around the last iteration's score
+	interiorVCFDepth   = 2   // inner nodes with this many plies left or more look for continuous fours
+	interiorVCFBudget  = 400 // node budget of each such search for continuous fours
+	pruneBase          = 6   // move-count pruning: a quiet node searches this many candidates...
+	prunePerPly        = 2   // ...plus this many per ply left, then only threats
+	pruneFourCells     = 4   // no move-count pruning where the side to move has this many four-making cells
+	nullMoveDepth      = 2   // null-move pruning from this many plies left
+	nullMoveReduction  = 2   // the pass is searched this many plies shallower than a move
+	reductionDepth     = 2   // late-move reductions from this many plies left
+	reductionFrom      = 2   // late-move reductions from the move with this index (counting from 0)
+	reductionDivisor   = 1.5 // a late move is reduced ln(plies left)*ln(its index)/reductionDivisor plies
+	reductionFourCells = 8   // no late-move reductions where the side to move has this many four-making cells
+	quiescence         = 2   // unforced plies past the horizon that still answer an open three
+	lossDefenceDepth   = 4   // depth of the threat-blind search that picks the defence when every move loses
 )
 
 // Threat-space search at the root and in the tree (search.go, threat.go).

@@ -105,6 +105,20 @@ func TestPruningKeepsQuietSetups(t *testing.T) {
 	}
 }
 
+// TestReductionsKeepLongAttacks checks the safeguard of the late-move
+// reductions: puzzle 473 is a 33-ply win whose attacker has eight or more
+// four-making cells along the way; reduced there, the search completes
+// depth 8 within the puzzles' node limit without finding it. Long run
+// only (some 2.5 million nodes).
+func TestReductionsKeepLongAttacks(t *testing.T) {
+	longtest.Skip(t)
+	p := loadPuzzles(t)[473]
+	if ok, res := solve(t, p, allNodes); !ok {
+		t.Errorf("puzzle 473 (first %s) unsolved: %s, %v in %d nodes", p.First,
+			puzzleState(t, p).FormatMove(res.Move), res.Outcome, res.Nodes)
+	}
+}
+
 // TestNullMoveSavesNodes checks that null-move pruning is at work, pays
 // and proves the same wins: over every thirtieth puzzle (twenty), the
 // tenth at least (every 120th in the quick run).

@@ -128,9 +128,9 @@ func (s *searcher) interiorVCF(depth, ply int, key uint64) (int32, bool) {
 // uses no depth. At a quiet node, unless the side to move has
 // pruneFourCells or more four-making cells, only the first width(depth)
 // moves are searched and then only threats, unless every move so far
-// loses (move-count pruning); late moves that make no threat are
-// reduced (reducible, lateReduction). A move that fails high is
-// remembered (cutoff).
+// loses (move-count pruning); unless it has reductionFourCells or more,
+// late moves that make no threat are reduced (reducible, lateReduction).
+// A move that fails high is remembered (cutoff).
 // When s.stopped the result is meaningless.
 func (s *searcher) searchMoves(depth, ply int, alpha, beta int32, n int, quiet bool, ttMove int) (int32, int) {
 	me := s.b.toMove()
@@ -143,7 +143,7 @@ func (s *searcher) searchMoves(depth, ply int, alpha, beta int32, n int, quiet b
 	if quiet && s.prune && fours < pruneFourCells {
 		width = min(n, s.width(depth))
 	}
-	reduceLate := quiet && s.reduce && depth >= reductionDepth
+	reduceLate := quiet && s.reduce && depth >= reductionDepth && fours < reductionFourCells
 	best, bestMove := -engine.WinScore-1, -1
 	start := s.sp - n
 	for j, end := start, s.sp; j < end; j++ {
