@@ -284,6 +284,45 @@ func TestThreatKnowledgeVersusPlain(t *testing.T) {
 	}
 }
 
+// TestDepthReport checks that the report gives the completed depth of
+// each side's searched moves: at depth 2 against depth 1 (no node limit,
+// so every search completes), the medians are 2 and 1.
+func TestDepthReport(t *testing.T) {
+	res := match(t, "depth=2,threats=off", "depth=1,threats=off", 2)
+	for i, want := range []int{2, 1} {
+		if d := res.depths[i]; d.moves == 0 || d.median() != want {
+			t.Errorf("side %d: %d searched moves, depth median %d, want %d", i, d.moves, d.median(), want)
+		}
+	}
+	pa, _ := parsePlayer("depth=2,threats=off")
+	pb, _ := parsePlayer("depth=1,threats=off")
+	rep := res.report(pa, pb)
+	for _, want := range []string{"nodes/move, depth 2 median, 2.0 mean over ", "nodes/move, depth 1 median, 1.0 mean over "} {
+		if !strings.Contains(rep, want) {
+			t.Errorf("report lacks %q:\n%s", want, rep)
+		}
+	}
+}
+
+// TestDepthCount checks the depth count's median and mean, and that a
+// move with no depth (an outside brain's) is not counted.
+func TestDepthCount(t *testing.T) {
+	var c depthCount
+	if c.median() != 0 || c.mean() != 0 {
+		t.Errorf("empty count: median %d, mean %.1f, want 0 and 0", c.median(), c.mean())
+	}
+	for _, d := range []int{9, 0, 10, 8, 11, 200} {
+		c.add(d)
+	}
+	if c.moves != 5 || c.median() != 10 || c.mean() != 238.0/5 {
+		t.Errorf("depths 9 10 8 11 200: %d moves, median %d, mean %.1f, want 5, 10, 47.6", c.moves, c.median(), c.mean())
+	}
+	c.add(7)
+	if c.median() != 9 {
+		t.Errorf("depths 7 8 9 10 11 200: median %d, want the lower median 9", c.median())
+	}
+}
+
 func TestEloAndRecord(t *testing.T) {
 	r := matchResult{wins: 3, losses: 1}
 	if d, m := r.elo(); d < 150 || d > 250 || m <= 0 {

@@ -248,7 +248,8 @@ func TestBrainForfeits(t *testing.T) {
 // brain's answer sooner than brainTurnPause, though the engine side
 // answers within a millisecond: a brain that misreads a hasty TURN plays
 // its games out without a forfeit. And the report gives each side's
-// longest move.
+// longest move, and the depth of the engine's moves only: a brain reports
+// none.
 func TestBrainGetsAPauseBeforeTurn(t *testing.T) {
 	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
 	res, err := brainMatch(t, brainPlayer(t, "hasty", "", ",time=1s"), 2)
@@ -260,6 +261,9 @@ func TestBrainGetsAPauseBeforeTurn(t *testing.T) {
 	}
 	if rep := res.report(player{}, player{}); strings.Count(rep, ", longest ") != 2 {
 		t.Errorf("report %q, want each side's longest move", rep)
+	}
+	if res.depths[0].moves == 0 || res.depths[1].moves != 0 {
+		t.Errorf("depths counted for %d engine moves and %d brain moves, want some and none", res.depths[0].moves, res.depths[1].moves)
 	}
 }
 

@@ -63,6 +63,7 @@ type matchResult struct {
 	elapsed             [2]time.Duration
 	longest             [2]time.Duration // the longest move of each side
 	moves               [2]int
+	depths              [2]depthCount // the completed depth of each side's searched moves
 	forfeits            [2]int
 	games               []gameRecord
 }
@@ -137,6 +138,9 @@ func (r matchResult) report(a, b player) string {
 			fmt.Fprintf(&sb, "%s: %d moves, ", name, r.moves[i])
 			if r.nodes[i] > 0 { // an outside brain reports none
 				fmt.Fprintf(&sb, "%.0f nodes/move, ", float64(r.nodes[i])/float64(r.moves[i]))
+			}
+			if d := r.depths[i]; d.moves > 0 { // nor a depth
+				fmt.Fprintf(&sb, "depth %d median, %.1f mean over %d searched moves, ", d.median(), d.mean(), d.moves)
 			}
 			fmt.Fprintf(&sb, "%v/move, longest %v\n", (r.elapsed[i] / time.Duration(r.moves[i])).Round(time.Microsecond),
 				r.longest[i].Round(time.Microsecond))
@@ -241,6 +245,9 @@ func playGame(players [2]player, opening []string, xIsA bool, mc matchConfig, re
 		res.elapsed[who] += r.Elapsed
 		res.longest[who] = max(res.longest[who], r.Elapsed)
 		res.moves[who]++
+		if r.Outcome == engine.OutcomeUnknown {
+			res.depths[who].add(r.Depth)
+		}
 		rec.moves = append(rec.moves, st.FormatMove(r.Move))
 		st.Play(r.Move)
 		if st.Outcome() == engine.OutcomeLoss {

@@ -1,0 +1,46 @@
+package main
+
+// depthCount counts the completed depths of one side's searched moves:
+// those with no proved result (a forced reply or a proved win is found
+// at depth 1 and says nothing of how deep the search gets). An outside
+// brain reports no depth, and its count stays empty.
+type depthCount struct {
+	moves int
+	byPly [maxCountedDepth + 1]int // moves by completed depth; deeper ones count at maxCountedDepth
+	plies int                      // the sum of the depths
+}
+
+// maxCountedDepth is the deepest depth counted apart; gomoku.MaxDepth is
+// lower.
+const maxCountedDepth = 127
+
+// add counts a move searched to depth plies; depth 0 (an outside brain's
+// move) is not counted.
+func (c *depthCount) add(depth int) {
+	if depth <= 0 {
+		return
+	}
+	c.moves++
+	c.plies += depth
+	c.byPly[min(depth, maxCountedDepth)]++
+}
+
+// mean returns the mean depth of the counted moves, 0 when there are none.
+func (c *depthCount) mean() float64 {
+	if c.moves == 0 {
+		return 0
+	}
+	return float64(c.plies) / float64(c.moves)
+}
+
+// median returns the lower median depth of the counted moves, 0 when there
+// are none.
+func (c *depthCount) median() int {
+	seen := 0
+	for d, n := range c.byPly {
+		if seen += n; n > 0 && 2*seen >= c.moves {
+			return d
+		}
+	}
+	return 0
+}
