@@ -50,11 +50,19 @@ func TestParsePlayer(t *testing.T) {
 		p.String() != "nodes=1000,eval="+tableFile+",policy="+tableFile {
 		t.Errorf("parsePlayer with a cell table for eval and policy: %+v, %v", p, err)
 	}
+	linesFile := filepath.Join(t.TempDir(), "lines.json")
+	if err := os.WriteFile(linesFile, []byte(`[{"5": 7}, {"5": -3}]`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	p, err = parsePlayer("nodes=1000,lines=" + linesFile)
+	if err != nil || p.lines == nil || p.lines[0][5] != 7 || p.lines[1][5] != -3 || p.String() != "nodes=1000,lines="+linesFile {
+		t.Errorf("parsePlayer with a line table: %+v, %v", p, err)
+	}
 	if p, err = parsePlayer("nodes=1000,policy=hand"); err != nil || p.policy == nil || *p.policy != gomoku.PolicyOf() {
 		t.Errorf("parsePlayer with policy=hand: %+v, %v", p, err)
 	}
 	for _, bad := range []string{"", "depth", "depth=x", "speed=3", "threats=maybe", "prune=yes", "depth=1,keep=1", "plain=sometimes", "time=5", "bits=16", "depth=1,threads=0", "depth=1,threads=x",
-		"nodes=1,eval=testdata/missing.json", "nodes=1,eval=arena_test.go", "nodes=1,policy=" + file, "nodes=1,policy=fitted"} {
+		"nodes=1,eval=testdata/missing.json", "nodes=1,eval=arena_test.go", "nodes=1,policy=" + file, "nodes=1,policy=fitted", "nodes=1,lines=" + file, "nodes=1,lines=" + tableFile} {
 		if _, err := parsePlayer(bad); err == nil {
 			t.Errorf("parsePlayer(%q) accepted", bad)
 		}

@@ -34,6 +34,10 @@ type player struct {
 	// engine's own.
 	policyFile string
 	policy     *gomoku.CellTable
+	// linesFile names the line table read into lines, added to the
+	// evaluation; "": none.
+	linesFile string
+	lines     *gomoku.LineTable
 	// brain, when set, is the command line of an outside Gomocup brain
 	// that plays instead of the engine (brain.go); time is then its
 	// timeout_turn, depth its max_depth, and no other setting applies.
@@ -49,7 +53,8 @@ type player struct {
 // (the evaluation: "patterns", "fitted" or a file of weights or of a cell
 // table as cmd/gomokutune writes them) and policy (the move-ordering
 // table: "hand", the hand-set ordering, or a file as cmd/gomokutune
-// writes it). Threat search, move-count pruning and keep are on unless
+// writes it) and lines (a file of a line table as cmd/gomokutune writes
+// it, added to the evaluation). Threat search, move-count pruning and keep are on unless
 // turned off. brain=COMMAND (a program and its arguments, separated by
 // spaces, run without a shell) plays an outside Gomocup brain instead of
 // the engine, with time as its turn's time limit and depth as its search
@@ -104,8 +109,11 @@ func parsePlayer(s string) (player, error) {
 		case "policy":
 			p.policyFile = v
 			p.policy, err = readPolicy(v)
+		case "lines":
+			p.linesFile = v
+			p.lines, err = readLines(v)
 		default:
-			return p, fmt.Errorf("unknown setting %q (depth, nodes, time, threats, prune, keep, plain, bits, threads, level, eval, policy, brain)", k)
+			return p, fmt.Errorf("unknown setting %q (depth, nodes, time, threats, prune, keep, plain, bits, threads, level, eval, policy, lines, brain)", k)
 		}
 		if err != nil {
 			return p, fmt.Errorf("setting %q: %v", kv, err)
@@ -167,6 +175,9 @@ func (p player) String() string {
 	if p.policyFile != "" {
 		parts = append(parts, "policy="+p.policyFile)
 	}
+	if p.linesFile != "" {
+		parts = append(parts, "lines="+p.linesFile)
+	}
 	return strings.Join(parts, ",")
 }
 
@@ -189,7 +200,7 @@ func (p player) move(st *gomoku.State, sess *gomoku.Session) engine.Result {
 		depth = gomoku.MaxDepth
 	}
 	return st.SearchWith(ctx, engine.Params{Depth: depth, TableBits: p.bits, MaxNodes: p.nodes},
-		gomoku.Options{NoThreatSearch: !p.threats, NoPruning: !p.prune, Plain: p.plain, Weights: p.weights, Table: p.table, Policy: p.policy, Threads: p.threads, Session: sess})
+		gomoku.Options{NoThreatSearch: !p.threats, NoPruning: !p.prune, Plain: p.plain, Weights: p.weights, Table: p.table, Lines: p.lines, Policy: p.policy, Threads: p.threads, Session: sess})
 }
 
 // onOff reads a switch setting's value, on or off.
@@ -243,6 +254,20 @@ func readPolicy(name string) (*gomoku.CellTable, error) {
 		return nil, err
 	}
 	t, err := gomoku.ParseTable(data)
+	if err != nil {
+		return nil, err
+	}
+	return &t, nil
+}
+
+// readLines returns the line table a lines= setting names: the file of
+// that name, as cmd/gomokutune writes it.
+func readLines(name string) (*gomoku.LineTable, error) {
+	data, err := os.ReadFile(name)
+	if err != nil {
+		return nil, err
+	}
+	t, err := gomoku.ParseLines(data)
 	if err != nil {
 		return nil, err
 	}

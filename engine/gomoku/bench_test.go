@@ -23,7 +23,8 @@ func middlegameState(tb testing.TB) *gomoku.State {
 }
 
 // TestSearchAllocations checks that the hot path allocates nothing per
-// node: a search ten times larger allocates no more than a small one, a
+// node, with the default evaluation and with a cell table and a line
+// table: a search ten times larger allocates no more than a small one, a
 // handful of allocations for the result.
 func TestSearchAllocations(t *testing.T) {
 	if raceEnabled {
@@ -31,14 +32,18 @@ func TestSearchAllocations(t *testing.T) {
 	}
 	st := middlegameState(t)
 	ctx := context.Background()
-	run := func(depth int, nodes uint64) float64 {
-		return testing.AllocsPerRun(1, func() {
-			st.Search(ctx, engine.Params{Depth: depth, MaxNodes: nodes})
-		})
-	}
-	shallow, deep := run(2, 2_000), run(8, 20_000)
-	if deep > shallow || deep > 6 {
-		t.Errorf("allocations per search: %.1f at depth 2, %.1f at depth 8", shallow, deep)
+	table := gomoku.DefaultTable()
+	lines := gomoku.LineTable{{gomoku.CanonLineKey(gomoku.LineKey([8]int{0, 0, 0, gomoku.LineOwn})): 5}, {}}
+	for _, opt := range []gomoku.Options{{}, {Table: &table, Lines: &lines}} {
+		run := func(depth int, nodes uint64) float64 {
+			return testing.AllocsPerRun(1, func() {
+				st.SearchWith(ctx, engine.Params{Depth: depth, MaxNodes: nodes}, opt)
+			})
+		}
+		shallow, deep := run(2, 2_000), run(8, 20_000)
+		if deep > shallow || deep > 6 {
+			t.Errorf("options %+v: allocations per search: %.1f at depth 2, %.1f at depth 8", opt, shallow, deep)
+		}
 	}
 }
 
@@ -52,6 +57,30 @@ func BenchmarkSearch(b *testing.B) {
 // PVS, the arena's baseline.
 func BenchmarkSearchNoThreats(b *testing.B) {
 	benchSearch(b, gomoku.Options{NoThreatSearch: true})
+}
+
+// BenchmarkSearchLines is BenchmarkSearch with a line table added to the
+// evaluation (every key with a stone of its player worth 1 a stone): the
+// cost of keeping the line sums, compared with BenchmarkSearch in one run.
+// The values change the tree, so compare the time per node.
+func BenchmarkSearchLines(b *testing.B) {
+	lines := gomoku.LineTable{{}, {}}
+	for k := range gomoku.NumLineKeys {
+		key := uint16(k)
+		if gomoku.CanonLineKey(key) != key {
+			continue
+		}
+		var own int16
+		for j := range 8 {
+			if key>>(2*j)&3 == gomoku.LineOwn {
+				own++
+			}
+		}
+		if own > 0 {
+			lines[0][key], lines[1][key] = own, -own
+		}
+	}
+	benchSearch(b, gomoku.Options{Lines: &lines})
 }
 
 func benchSearch(b *testing.B, opt gomoku.Options) {

@@ -49,6 +49,12 @@ type board struct {
 	// sums are not kept.
 	values   *cellValues
 	valueSum [2][2]int32
+	// lineVals, when set (a search with Options.Lines), is the line table
+	// (linetable.go) whose sums lineSum keeps: per colour, the sum over
+	// the empty cells and directions of the values of their keys, [0] as
+	// the side to move's and [1] as the opponent's. Nil otherwise.
+	lineVals *lineValues
+	lineSum  [2][2]int32
 	hash     uint64
 	ply      int
 	history  [MaxSize * MaxSize]int16 // padded cells played, in order
@@ -282,6 +288,10 @@ func (b *board) setField(j, d int, shift uint, c uint32, e *undoEntry) {
 	if b.cells[j] != empty {
 		return
 	}
+	if b.lineVals != nil {
+		b.addLine(key, -1)
+		b.addLine(nk, 1)
+	}
 	before, after := b.lines[j][d], b.table.lookup(nk)
 	if before == after {
 		return
@@ -352,6 +362,7 @@ func (b *board) addKey(i int, key uint32, sign int32) {
 	p0, p1 := both&15, both>>4
 	b.count[0][p0] += sign
 	b.count[1][p1] += sign
+	b.addLine(key, sign)
 }
 
 // recount rebuilds every key, line byte, combination, pattern count and
@@ -360,6 +371,7 @@ func (b *board) recount() {
 	b.count = [2][numPatterns]int32{}
 	b.classes = [2][numClasses]int32{}
 	b.valueSum = [2][2]int32{}
+	b.lineSum = [2][2]int32{}
 	for i := range b.cells {
 		if b.cells[i] == wall {
 			continue

@@ -176,7 +176,7 @@ func (b *board) setValues(v *cellValues) {
 // point of view by the cell table b keeps its sums for, within ±MaxEval.
 func evaluateTable(b *board) int32 {
 	me := b.toMove()
-	v := b.valueSum[me][0] + b.valueSum[1-me][1]
+	v := b.valueSum[me][0] + b.valueSum[1-me][1] + lineScore(b)
 	return max(-engine.MaxEval, min(engine.MaxEval, v))
 }
 

@@ -63,7 +63,7 @@ func evaluate(b *board, w *EvalWeights) int32 {
 		return evaluateTable(b)
 	}
 	me := b.toMove()
-	var v int32
+	v := lineScore(b)
 	for side, colour := range [2]int{me, 1 - me} {
 		ws := w[side*featuresPerSide : (side+1)*featuresPerSide]
 		counts, classes := &b.count[colour], &b.classes[colour]

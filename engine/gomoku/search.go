@@ -41,6 +41,9 @@ type Options struct {
 	// (celltable.go) instead of the default weights: the arena's way of
 	// measuring fitted tables.
 	Table *CellTable
+	// Lines, when set, adds this line table's values (linetable.go) to
+	// the evaluation: the arena's way of measuring fitted line tables.
+	Lines *LineTable
 	// Policy, when set, replaces the table that orders the candidates of
 	// quiet nodes (PolicyOf, DefaultPolicy).
 	Policy *CellTable

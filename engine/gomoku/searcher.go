@@ -106,6 +106,7 @@ func putSearcher(s *searcher, r *engine.Reservation) {
 func (s *searcher) release() {
 	s.b.detach()
 	s.b.setValues(nil)
+	s.b.setLines(nil)
 	s.b, s.done, s.progress, s.weights = nil, nil, progressHook{}, nil
 }
 
@@ -158,6 +159,7 @@ type settings struct {
 	// evaluates instead.
 	weights *EvalWeights
 	values  *cellValues
+	lines   *lineValues // the line table added to the evaluation (Options.Lines)
 	policy  *cellValues // the move-ordering table (candidates)
 }
 
@@ -177,6 +179,9 @@ func (opt Options) settings() settings {
 	}
 	if opt.Table != nil && !opt.Plain && opt.Weights == nil {
 		out.values, out.weights = expandedTable(opt.Table), nil
+	}
+	if opt.Lines != nil && !opt.Plain {
+		out.lines = expandedLineTable(opt.Lines)
 	}
 	if opt.Policy != nil {
 		out.policy = expandedTable(opt.Policy)
@@ -201,6 +206,7 @@ func (s *searcher) begin(b *board, done <-chan struct{}) {
 	}
 	s.b, s.done = b, done
 	b.setValues(s.values)
+	b.setLines(s.lines)
 	b.attach(&s.log)
 	s.mayStop, s.stopped, s.deadline = false, false, false
 	s.nodes, s.helperNodes, s.threatNodes, s.sp = 0, 0, 0, 0

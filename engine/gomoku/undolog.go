@@ -24,6 +24,7 @@ type undoEntry struct {
 	count   [2][numPatterns]int32
 	classes [2][numClasses]int32
 	sums    [2][2]int32
+	lines   [2][2]int32
 	n       int
 	changes [maxLineChanges]lineChange
 }
@@ -53,7 +54,7 @@ func (b *board) logEntry() *undoEntry {
 		return nil
 	}
 	e := &b.log.entries[b.ply]
-	e.count, e.classes, e.sums, e.n = b.count, b.classes, b.valueSum, 0
+	e.count, e.classes, e.sums, e.lines, e.n = b.count, b.classes, b.valueSum, b.lineSum, 0
 	return e
 }
 
@@ -74,5 +75,5 @@ func (b *board) restore(e *undoEntry) {
 		b.lines[c.cell][c.dir] = c.line
 		b.combo[0][c.cell], b.combo[1][c.cell] = c.combo[0], c.combo[1]
 	}
-	b.count, b.classes, b.valueSum = e.count, e.classes, e.sums
+	b.count, b.classes, b.valueSum, b.lineSum = e.count, e.classes, e.sums, e.lines
 }

@@ -1,0 +1,200 @@
+package gomoku
+
+import (
+	"encoding/json"
+	"fmt"
+	"sync"
+)
+
+// The line table evaluation: a value for every line key an empty cell has
+// in a direction, seen from a player (the eight cells within four of it:
+// empty, the player's, the other player's or off the board), one table
+// for the side to move and one for the opponent, summed over the empty
+// cells and the four directions, on top of the weights or the cell table.
+// Where the cell table sees nine pattern classes a line, the line table
+// sees every arrangement of the stones around the cell. During a search
+// with Options.Lines the board keeps the sums up to date as it keeps the
+// line keys, so an evaluation adds two sums.
+
+// NumLineKeys is the number of line keys: four states for each of the
+// eight cells, the cell four to one before the centre in the low bits,
+// then the cells one to four after it (see LineKey).
+const NumLineKeys = 1 << 16
+
+// Line key cell states, seen from one player.
+const (
+	LineEmpty = 0
+	LineOwn   = 1
+	LineOther = 2
+	LineEdge  = 3
+)
+
+// LineTable holds the value of line keys: [0] where the side to move is
+// the player the key is seen from, [1] where the opponent is. A key is
+// written canonically (CanonLineKey: the smaller of it and its reverse);
+// keys missing from the maps, and keys without a stone of the player,
+// are worth 0. encoding/json writes it as two objects keyed by the key in
+// decimal.
+type LineTable [2]map[uint16]int16
+
+// LineKey returns the key of cells, the eight states (LineEmpty ...) of
+// the cells four, three, two and one before an empty cell and one to four
+// after it along a line.
+func LineKey(cells [8]int) uint16 {
+	var k uint16
+	for j, c := range cells {
+		k |= uint16(c&3) << (2 * j)
+	}
+	return k
+}
+
+// CanonLineKey returns the smaller of key and the key of its cells in
+// reverse order: a line read either way has one canonical key.
+func CanonLineKey(key uint16) uint16 {
+	var r uint16
+	for j := range 8 {
+		r |= (key >> (2 * j) & 3) << (2 * (7 - j))
+	}
+	return min(key, r)
+}
+
+// lineKeyOwn reports whether key has a cell of the player it is seen from.
+func lineKeyOwn(key uint16) bool {
+	for j := range 8 {
+		if key>>(2*j)&3 == LineOwn {
+			return true
+		}
+	}
+	return false
+}
+
+// lineValues is a LineTable expanded to the board's keys (the inner eight
+// fields of a line key): per colour and key, the values of the key seen
+// from that colour as the side to move and as the opponent.
+type lineValues [2][NumLineKeys][2]int32
+
+// expand returns t indexed by the board's inner keys.
+func (t *LineTable) expand() *lineValues {
+	v := new(lineValues)
+	for raw := range NumLineKeys {
+		for colour := range 2 {
+			// The board writes black 1 and white 2: seen from white the
+			// two swap.
+			var key uint16
+			for j := range 8 {
+				c := uint16(raw) >> (2 * j) & 3
+				if colour == 1 && (c == 1 || c == 2) {
+					c = 3 - c
+				}
+				key |= c << (2 * j)
+			}
+			if !lineKeyOwn(key) {
+				continue
+			}
+			canon := CanonLineKey(key)
+			v[colour][raw] = [2]int32{int32(t[0][canon]), int32(t[1][canon])}
+		}
+	}
+	return v
+}
+
+var expandedLines sync.Map // *LineTable -> *lineValues
+
+// expandedLineTable returns t expanded, from the cache when t was seen
+// before. A table must not change once a search has used it.
+func expandedLineTable(t *LineTable) *lineValues {
+	if v, ok := expandedLines.Load(t); ok {
+		return v.(*lineValues)
+	}
+	v, _ := expandedLines.LoadOrStore(t, t.expand())
+	return v.(*lineValues)
+}
+
+// innerKey returns the inner eight fields of a board line key.
+func innerKey(key uint32) uint32 { return key >> 2 & (NumLineKeys - 1) }
+
+// setLines makes b keep its line sums for v, recomputing them when v is
+// not the table they are kept for; with v nil b keeps none.
+func (b *board) setLines(v *lineValues) {
+	if b.lineVals == v {
+		return
+	}
+	b.lineVals = v
+	b.lineSum = [2][2]int32{}
+	if v == nil {
+		return
+	}
+	for i := range b.cells {
+		if b.cells[i] == empty {
+			for d := range 4 {
+				b.addLine(b.keys[d][i], 1)
+			}
+		}
+	}
+}
+
+// addLine adds (sign 1) or removes (sign -1) the values of an empty
+// cell's line key from the line sums, when b keeps them.
+func (b *board) addLine(key uint32, sign int32) {
+	if lv := b.lineVals; lv != nil {
+		k := innerKey(key)
+		for colour := range 2 {
+			x := &lv[colour][k]
+			b.lineSum[colour][0] += sign * x[0]
+			b.lineSum[colour][1] += sign * x[1]
+		}
+	}
+}
+
+// lineScore returns the line sums' part of b's evaluation for the side to
+// move: 0 when b keeps none.
+func lineScore(b *board) int32 {
+	me := b.toMove()
+	return b.lineSum[me][0] + b.lineSum[1-me][1]
+}
+
+// LineKeyCounts adds to counts, for the side to move (role 0) and the
+// opponent (role 1), how many times each canonical line key with a stone
+// of its player is met over the empty cells and four directions.
+func (s *State) LineKeyCounts(counts [2]map[uint16]int32) {
+	b := &s.b
+	me := b.toMove()
+	for i := range b.cells {
+		if b.cells[i] != empty {
+			continue
+		}
+		for d := range 4 {
+			raw := innerKey(b.keys[d][i])
+			for role, colour := range [2]int{me, 1 - me} {
+				var key uint16
+				for j := range 8 {
+					c := uint16(raw) >> (2 * j) & 3
+					if colour == 1 && (c == 1 || c == 2) {
+						c = 3 - c
+					}
+					key |= c << (2 * j)
+				}
+				if lineKeyOwn(key) {
+					counts[role][CanonLineKey(key)]++
+				}
+			}
+		}
+	}
+}
+
+// ParseLines reads a LineTable written as JSON: two objects mapping keys
+// in decimal to values.
+func ParseLines(data []byte) (LineTable, error) {
+	var t LineTable
+	if err := json.Unmarshal(data, &t); err != nil {
+		return t, err
+	}
+	for role := range t {
+		for k := range t[role] {
+			if CanonLineKey(k) != k {
+				return t, fmt.Errorf("line key %d is not canonical", k)
+			}
+		}
+	}
+	return t, nil
+}

@@ -1,0 +1,132 @@
+package gomoku
+
+import (
+	"context"
+	"encoding/json"
+	"math/rand/v2"
+	"testing"
+
+	"movesvc/engine"
+)
+
+// TestCanonLineKey checks that a key and its reverse share one canonical
+// key, the smaller, and that LineKey puts the first cell in the low bits.
+func TestCanonLineKey(t *testing.T) {
+	a := LineKey([8]int{LineEdge, LineEmpty, LineOwn, LineOwn, LineEmpty, LineOther, LineEmpty, LineEmpty})
+	b := LineKey([8]int{LineEmpty, LineEmpty, LineOther, LineEmpty, LineOwn, LineOwn, LineEmpty, LineEdge})
+	if a&3 != LineEdge || a>>14 != LineEmpty {
+		t.Errorf("LineKey: %016b", a)
+	}
+	if CanonLineKey(a) != CanonLineKey(b) || CanonLineKey(a) != min(a, b) {
+		t.Errorf("canonical keys %d %d of %d %d", CanonLineKey(a), CanonLineKey(b), a, b)
+	}
+	for k := range NumLineKeys {
+		c := CanonLineKey(uint16(k))
+		if CanonLineKey(c) != c || c > uint16(k) {
+			t.Fatalf("key %d: canonical %d", k, c)
+		}
+	}
+}
+
+// randomLines returns a line table with random values for a random half
+// of the canonical keys that have a stone of their player.
+func randomLines(rng *rand.Rand) *LineTable {
+	t := &LineTable{{}, {}}
+	for k := range NumLineKeys {
+		key := uint16(k)
+		if CanonLineKey(key) == key && lineKeyOwn(key) && rng.IntN(2) == 0 {
+			t[0][key] = int16(rng.IntN(41) - 20)
+			t[1][key] = int16(rng.IntN(41) - 20)
+		}
+	}
+	return t
+}
+
+// TestLineSums checks, over random games under both rules with play and
+// logged and unlogged undo, that the line sums the board keeps equal the
+// values of the keys LineKeyCounts counts.
+func TestLineSums(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	table := randomLines(rng)
+	values := table.expand()
+	for game := range 6 {
+		b := new(board)
+		b.init(15, Rule(game%2))
+		b.setLines(values)
+		if game%3 == 2 {
+			b.attach(new(undoLog))
+		}
+		check := func() {
+			st := &State{b: *b}
+			counts := [2]map[uint16]int32{{}, {}}
+			st.LineKeyCounts(counts)
+			var want int32
+			for role := range 2 {
+				for k, n := range counts[role] {
+					want += n * int32(table[role][k])
+				}
+			}
+			if got := lineScore(b); got != want {
+				t.Fatalf("game %d after %d: sums %d, counted keys %d", game, b.ply, got, want)
+			}
+		}
+		var played []int
+		for b.ply < 80 && !b.five && !b.full() {
+			played = append(played, randomGame(b, rng, 1)...)
+			check()
+		}
+		for len(played) > 0 {
+			b.undo(played[len(played)-1])
+			played = played[:len(played)-1]
+			check()
+		}
+		if b.lineSum != [2][2]int32{} {
+			t.Errorf("game %d: empty board's sums %v, want 0 (no key has a stone)", game, b.lineSum)
+		}
+	}
+}
+
+// TestSearchWithLines checks that a search with an empty line table
+// searches as one without, that a table with values changes the search,
+// and that the board keeps no sums afterwards.
+func TestSearchWithLines(t *testing.T) {
+	start, err := Game{}.NewState(engine.Setup{FromMoves: true, Moves: []string{"h8", "i9", "j7", "g9", "i7", "j8"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := start.(*State)
+	params := engine.Params{Depth: 6}
+	a := st.SearchWith(context.Background(), params, Options{})
+	b := st.SearchWith(context.Background(), params, Options{Lines: &LineTable{}})
+	if a.Move != b.Move || a.Score != b.Score || a.Nodes != b.Nodes {
+		t.Errorf("without lines: %v %d %d nodes; empty lines: %v %d %d nodes", a.Move, a.Score, a.Nodes, b.Move, b.Score, b.Nodes)
+	}
+	c := st.SearchWith(context.Background(), params, Options{Lines: randomLines(rand.New(rand.NewPCG(3, 4)))})
+	if c.Score == a.Score && c.Nodes == a.Nodes {
+		t.Errorf("random lines searched as none: %d, %d nodes", c.Score, c.Nodes)
+	}
+	if st.b.lineVals != nil || st.b.lineSum != [2][2]int32{} || sameBookkeeping(&st.b) != "" {
+		t.Error("the board still keeps the line sums after the search")
+	}
+}
+
+// TestParseLines checks that a table reads back as encoding/json writes
+// it, and that a key that is not canonical is refused.
+func TestParseLines(t *testing.T) {
+	table := randomLines(rand.New(rand.NewPCG(5, 6)))
+	data, err := json.Marshal(table)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := ParseLines(data)
+	if err != nil || len(got[0]) != len(table[0]) || got[1][CanonLineKey(9)] != table[1][CanonLineKey(9)] {
+		t.Fatalf("read back %d values (%v), want %d", len(got[0]), err, len(table[0]))
+	}
+	var bad uint16 = 1 // a stone of the player four before the centre: reversed, it is 1<<14
+	if CanonLineKey(1<<14) != bad {
+		t.Fatal("test premise")
+	}
+	if _, err := ParseLines([]byte(`[{"16384": 5}, {}]`)); err == nil {
+		t.Error("a key that is not canonical was read")
+	}
+}
