@@ -15,6 +15,7 @@ import (
 // position's opening (its first three moves) is held out.
 type labelLine struct {
 	score, move string
+	moves       []string
 	st          *gomoku.State
 	held        bool
 }
@@ -41,7 +42,7 @@ func readLabelFile(name string, fn func(labelLine) error) error {
 		moves := fields[2:]
 		start, err := gomoku.Game{}.NewState(engine.Setup{FromMoves: true, Moves: moves})
 		if err == nil {
-			err = fn(labelLine{score: fields[0], move: fields[1], st: start.(*gomoku.State), held: heldOutOpening(moves[:min(3, len(moves))])})
+			err = fn(labelLine{score: fields[0], move: fields[1], moves: moves, st: start.(*gomoku.State), held: heldOutOpening(moves[:min(3, len(moves))])})
 		}
 		if err != nil {
 			return fmt.Errorf("%s:%d: %w", name, line, err)

@@ -31,9 +31,10 @@ import (
 
 // subcommands are the pipeline's steps besides the weights' fit: label
 // positions by an outside brain's scores and moves (label.go), fit the
-// cell table to the scores (table.go) and the policy table to the moves
-// (policy.go).
-var subcommands = map[string]func(args []string) error{"label": label, "table": fitTable, "policy": fitPolicy}
+// cell table to the scores (table.go), the line table (lines.go) and the
+// policy table to the moves (policy.go), and measure the engine's regret
+// by the brain's scores (regret.go).
+var subcommands = map[string]func(args []string) error{"label": label, "table": fitTable, "policy": fitPolicy, "lines": fitLines, "regret": regret}
 
 func main() {
 	if len(os.Args) > 1 {

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -29,10 +30,11 @@ func TestMain(m *testing.M) {
 // one's Eval the number of stones times 10, negated when it is odd, or +M3
 // for 9 stones, and the first free square. In mode "hasty" it misreads
 // the third BOARD as Rapfi does one that comes too soon after its last
-// answer: an ERROR line for each line after it.
+// answer: an ERROR line for each line after it. In mode "column" the Eval
+// is 10 times the column (from 0) of the last stone sent.
 func fakeBrain(mode string) {
 	sc := bufio.NewScanner(os.Stdin)
-	var stones int
+	var stones, lastColumn int
 	var taken map[string]bool
 	inBoard, boards, misread := false, 0, false
 	for sc.Scan() {
@@ -49,6 +51,10 @@ func fakeBrain(mode string) {
 			inBoard, stones, taken = true, 0, map[string]bool{}
 		case strings.HasPrefix(line, "START"):
 			fmt.Println("OK")
+		case inBoard && line == "DONE" && mode == "column":
+			inBoard = false
+			fmt.Printf("MESSAGE Depth 2-2 | Eval %d | Time 0ms\n", 10*lastColumn)
+			fmt.Println(firstFree(taken))
 		case inBoard && line == "DONE":
 			inBoard = false
 			eval := fmt.Sprint(stones * 10)
@@ -60,18 +66,23 @@ func fakeBrain(mode string) {
 			}
 			fmt.Println("MESSAGE Depth 1-1 | Eval 5 | Time 0ms | H8")
 			fmt.Printf("MESSAGE Speed 1K | Depth 2-2 | Eval %s | Node 1 | Time 0ms\n", eval)
-			for i := 0; ; i++ {
-				if sq := fmt.Sprintf("%d,%d", i%15, i/15); !taken[sq] {
-					fmt.Println(sq)
-					break
-				}
-			}
+			fmt.Println(firstFree(taken))
 		case inBoard:
 			parts := strings.Split(line, ",")
 			taken[parts[0]+","+parts[1]] = true
+			lastColumn, _ = strconv.Atoi(parts[0])
 			stones++
 		case line == "END":
 			return
+		}
+	}
+}
+
+// firstFree returns the first square, in Gomocup's x,y form, not taken.
+func firstFree(taken map[string]bool) string {
+	for i := 0; ; i++ {
+		if sq := fmt.Sprintf("%d,%d", i%15, i/15); !taken[sq] {
+			return sq
 		}
 	}
 }
