@@ -68,6 +68,24 @@ func lineKeyOwn(key uint16) bool {
 	return false
 }
 
+// lineKeySeenBy returns the line key of the board's inner key raw seen
+// from colour: the board writes black 1 and white 2, so seen from white
+// the two swap.
+func lineKeySeenBy(raw uint16, colour int) uint16 {
+	if colour == 0 {
+		return raw
+	}
+	var key uint16
+	for j := range 8 {
+		c := raw >> (2 * j) & 3
+		if c == 1 || c == 2 {
+			c = 3 - c
+		}
+		key |= c << (2 * j)
+	}
+	return key
+}
+
 // lineValues is a LineTable expanded to the board's keys (the inner eight
 // fields of a line key): per colour and key, the values of the key seen
 // from that colour as the side to move and as the opponent.
@@ -78,16 +96,7 @@ func (t *LineTable) expand() *lineValues {
 	v := new(lineValues)
 	for raw := range NumLineKeys {
 		for colour := range 2 {
-			// The board writes black 1 and white 2: seen from white the
-			// two swap.
-			var key uint16
-			for j := range 8 {
-				c := uint16(raw) >> (2 * j) & 3
-				if colour == 1 && (c == 1 || c == 2) {
-					c = 3 - c
-				}
-				key |= c << (2 * j)
-			}
+			key := lineKeySeenBy(uint16(raw), colour)
 			if !lineKeyOwn(key) {
 				continue
 			}
@@ -166,15 +175,7 @@ func (s *State) LineKeyCounts(counts [2]map[uint16]int32) {
 		for d := range 4 {
 			raw := innerKey(b.keys[d][i])
 			for role, colour := range [2]int{me, 1 - me} {
-				var key uint16
-				for j := range 8 {
-					c := uint16(raw) >> (2 * j) & 3
-					if colour == 1 && (c == 1 || c == 2) {
-						c = 3 - c
-					}
-					key |= c << (2 * j)
-				}
-				if lineKeyOwn(key) {
+				if key := lineKeySeenBy(uint16(raw), colour); lineKeyOwn(key) {
 					counts[role][CanonLineKey(key)]++
 				}
 			}
