@@ -151,6 +151,10 @@ type labeller struct {
 	cmd *exec.Cmd
 	in  io.WriteCloser
 	out *bufio.Scanner
+	// fresh, when set, clears the brain's hash table before each position
+	// (Rapfi's YXHASHCLEAR, answered by a MESSAGE), so that its score of a
+	// position does not depend on the positions asked before.
+	fresh bool
 }
 
 // startLabeller starts the brain and sets it up for 15x15 freestyle
@@ -213,6 +217,9 @@ func (b *labeller) answer(message func(string)) (string, error) {
 // longer wait.
 func (b *labeller) score(moves []string) (score, move string, err error) {
 	var sb strings.Builder
+	if b.fresh {
+		sb.WriteString("YXHASHCLEAR\n")
+	}
 	sb.WriteString("BOARD\n")
 	for i, sq := range moves {
 		row, col, err := grid.ParseSquare(sq, 15, 15)

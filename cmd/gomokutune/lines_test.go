@@ -97,10 +97,11 @@ func equalFloats(a, b []float64) bool {
 
 // TestRegret measures the engine's moves on the held-out positions of
 // labels written here, against a fake brain whose score of a position is
-// 10 times the column of its last stone: each move's regret must be the
-// difference of the winning chances those scores give, 0 where the engine
-// plays the labelled move; a second run with the cache file must ask the
-// brain nothing and give the same lines.
+// 10 times the column of its last stone, when its hash table was cleared
+// before: each move's regret must be the difference of the winning chances
+// those scores give, 0 where the engine plays the labelled move; a second
+// run with the cache file must ask the brain nothing and give the same
+// lines.
 func TestRegret(t *testing.T) {
 	exe, err := os.Executable()
 	if err != nil {

@@ -24,8 +24,10 @@ import (
 // loss 0); a move equal to the brain's regrets 0. It prints the mean
 // regret with its standard error and the share of moves equal to the
 // brain's, and writes a line a position (-out) for paired comparisons
-// between settings; -cache keeps the brain's scores across runs, so that
-// two settings that play the same move are scored the same.
+// between settings. The brain's hash table is cleared before each position
+// it scores, so that the score depends on the position alone (Rapfi keeps
+// it from one position to the next otherwise); -cache keeps the scores
+// across runs, so that a position is scored once.
 func regret(args []string) error {
 	fs := flag.NewFlagSet("regret", flag.ContinueOnError)
 	brain := fs.String("brain", "", "the brain's command line (program and arguments, space-separated)")
@@ -64,6 +66,7 @@ func regret(args []string) error {
 		return err
 	}
 	defer b.close()
+	b.fresh = true
 	sc, err := openScoreCache(b, *cache)
 	if err != nil {
 		return err
@@ -187,8 +190,7 @@ func (s *regretSum) String() string {
 
 // scoreCache asks a brain for scores, remembering them by position (the
 // moves from the empty board) in memory and, when it has a file, in the
-// file for later runs: a brain that keeps a hash table from one position
-// to the next can score one position differently each time it is asked.
+// file for later runs.
 type scoreCache struct {
 	b      *labeller
 	scores map[string]string

@@ -31,10 +31,12 @@ func TestMain(m *testing.M) {
 // for 9 stones, and the first free square. In mode "hasty" it misreads
 // the third BOARD as Rapfi does one that comes too soon after its last
 // answer: an ERROR line for each line after it. In mode "column" the Eval
-// is 10 times the column (from 0) of the last stone sent.
+// is 10 times the column (from 0) of the last stone sent when YXHASHCLEAR
+// came before the BOARD, else 999 (as if from a stale hash table).
 func fakeBrain(mode string) {
 	sc := bufio.NewScanner(os.Stdin)
 	var stones, lastColumn int
+	cleared := false
 	var taken map[string]bool
 	inBoard, boards, misread := false, 0, false
 	for sc.Scan() {
@@ -51,9 +53,17 @@ func fakeBrain(mode string) {
 			inBoard, stones, taken = true, 0, map[string]bool{}
 		case strings.HasPrefix(line, "START"):
 			fmt.Println("OK")
+		case line == "YXHASHCLEAR":
+			cleared = true
+			fmt.Println("MESSAGE Transposition table cleared.")
 		case inBoard && line == "DONE" && mode == "column":
 			inBoard = false
-			fmt.Printf("MESSAGE Depth 2-2 | Eval %d | Time 0ms\n", 10*lastColumn)
+			eval := 10 * lastColumn
+			if !cleared {
+				eval = 999 // a stale score
+			}
+			cleared = false
+			fmt.Printf("MESSAGE Depth 2-2 | Eval %d | Time 0ms\n", eval)
 			fmt.Println(firstFree(taken))
 		case inBoard && line == "DONE":
 			inBoard = false
