@@ -6,9 +6,7 @@ import (
 	"fmt"
 	"math"
 	"os"
-	"strconv"
 
-	"movesvc/engine"
 	"movesvc/engine/gomoku"
 )
 
@@ -43,21 +41,9 @@ func fitLines(args []string) error {
 	if err != nil {
 		return err
 	}
-	var train, held lineSamples
+	train, held := sparseSamples{lines: true}, sparseSamples{lines: true}
 	for _, name := range fs.Args() {
-		err := readLabelFile(name, func(l labelLine) error {
-			target, err := labelTarget(l.score, *scale)
-			if err != nil {
-				return err
-			}
-			if l.held {
-				held.add(l.st, target)
-			} else {
-				train.add(l.st, target)
-			}
-			return nil
-		})
-		if err != nil {
+		if err := readLabels(name, *scale, &train, &held); err != nil {
 			return err
 		}
 	}
@@ -70,8 +56,11 @@ func fitLines(args []string) error {
 	k := train.fitScale(x)
 	fmt.Printf("scale K = %.1f; loss before: training %.5f, held out %.5f\n", k, train.loss(x, k), held.loss(x, k))
 	free := make([]bool, lineParams)
-	for j := range free {
-		free[j] = j >= numTableParams || *cells && gomoku.CellComboUsed(j%gomoku.NumCellCombos)
+	if *cells {
+		free = cellsFree(lineParams)
+	}
+	for j := numTableParams; j < lineParams; j++ {
+		free[j] = true
 	}
 	fx := train.fit(x, free, k, *epochs, *rate, *l2)
 	lt, ft := linesOf(fx), tableOf(fx[:numTableParams])
@@ -98,21 +87,6 @@ func fitLines(args []string) error {
 	return nil
 }
 
-// labelTarget returns the winning chance a label's score means at scale.
-func labelTarget(score string, scale float64) (float64, error) {
-	switch score {
-	case "+M":
-		return 1, nil
-	case "-M":
-		return 0, nil
-	}
-	v, err := strconv.Atoi(score)
-	if err != nil {
-		return 0, fmt.Errorf("score %q", score)
-	}
-	return sigmoid(float64(v), scale), nil
-}
-
 // lineParams is the number of values fitted: the cell table's, then each
 // role's line values indexed by key.
 const lineParams = numTableParams + 2*gomoku.NumLineKeys
@@ -129,117 +103,4 @@ func linesOf(x []float64) gomoku.LineTable {
 		}
 	}
 	return lt
-}
-
-// lineSamples are positions as the nonzero counts of the cell table's
-// combinations and the line keys (indices as in lineParams), each with
-// the winning chance it is labelled with.
-type lineSamples struct {
-	start   []int // position i's counts are index and count[start[i]:start[i+1]]
-	index   []uint32
-	count   []float64
-	targets []float64
-}
-
-func (s *lineSamples) len() int { return len(s.targets) }
-
-// add appends a position with its target.
-func (s *lineSamples) add(st *gomoku.State, target float64) {
-	if len(s.start) == 0 {
-		s.start = append(s.start, 0)
-	}
-	counts := st.CellComboCounts()
-	for role := range 2 {
-		for k, n := range counts[role] {
-			if n != 0 {
-				s.index = append(s.index, uint32(role*gomoku.NumCellCombos+k))
-				s.count = append(s.count, float64(n))
-			}
-		}
-	}
-	keys := [2]map[uint16]int32{{}, {}}
-	st.LineKeyCounts(keys)
-	for role := range 2 {
-		for k, n := range keys[role] {
-			s.index = append(s.index, uint32(numTableParams+role*gomoku.NumLineKeys+int(k)))
-			s.count = append(s.count, float64(n))
-		}
-	}
-	s.start = append(s.start, len(s.index))
-	s.targets = append(s.targets, target)
-}
-
-// eval returns position i's evaluation by the values x, clamped as the
-// engine clamps it.
-func (s *lineSamples) eval(x []float64, i int) float64 {
-	var v float64
-	for j := s.start[i]; j < s.start[i+1]; j++ {
-		v += x[s.index[j]] * s.count[j]
-	}
-	return max(-float64(engine.MaxEval), min(float64(engine.MaxEval), v))
-}
-
-// loss returns the mean squared error of the values' predictions at scale
-// k.
-func (s *lineSamples) loss(x []float64, k float64) float64 {
-	var sum float64
-	for i := range s.targets {
-		d := sigmoid(s.eval(x, i), k) - s.targets[i]
-		sum += d * d
-	}
-	return sum / float64(s.len())
-}
-
-// fitScale returns the scale K in 10..5000 that minimises the loss of x,
-// over a geometric grid of 2% steps.
-func (s *lineSamples) fitScale(x []float64) float64 {
-	best, bestLoss := 0.0, math.Inf(1)
-	for k := 10.0; k <= 5000; k *= 1.02 {
-		if l := s.loss(x, k); l < bestLoss {
-			best, bestLoss = k, l
-		}
-	}
-	return best
-}
-
-// fit returns the values that minimise the loss at scale k plus l2 times
-// the squared distance from x0, by epochs of full-batch Adam from x0 as
-// sparseSamples.fit does; only the values free marks, and that some
-// training position has, move.
-func (s *lineSamples) fit(x0 []float64, free []bool, k float64, epochs int, rate, l2 float64) []float64 {
-	const beta1, beta2, eps = 0.9, 0.999, 1e-8
-	x := append([]float64(nil), x0...)
-	m := make([]float64, len(x))
-	v := make([]float64, len(x))
-	grad := make([]float64, len(x))
-	step := make([]float64, len(x))
-	n := float64(s.len())
-	for j, idx := range s.index {
-		step[idx] += s.count[j] / n
-	}
-	var moving []int
-	for j := range step {
-		if free[j] && step[j] > 0 {
-			moving = append(moving, j)
-		}
-		step[j] = rate / max(step[j], 1)
-	}
-	for t := 1; t <= epochs; t++ {
-		clear(grad)
-		for i := range s.targets {
-			p := sigmoid(s.eval(x, i), k)
-			g := 2 * (p - s.targets[i]) * p * (1 - p) / k / n
-			for j := s.start[i]; j < s.start[i+1]; j++ {
-				grad[s.index[j]] += g * s.count[j]
-			}
-		}
-		c1, c2 := 1-math.Pow(beta1, float64(t)), 1-math.Pow(beta2, float64(t))
-		for _, j := range moving {
-			grad[j] += 2 * l2 * (x[j] - x0[j])
-			m[j] = beta1*m[j] + (1-beta1)*grad[j]
-			v[j] = beta2*v[j] + (1-beta2)*grad[j]*grad[j]
-			x[j] -= step[j] * (m[j] / c1) / (math.Sqrt(v[j]/c2) + eps)
-		}
-	}
-	return x
 }

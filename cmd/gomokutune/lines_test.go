@@ -37,7 +37,7 @@ func TestFitLines(t *testing.T) {
 		}
 		return v
 	}
-	var s lineSamples
+	s := sparseSamples{lines: true}
 	for _, moves := range positions {
 		start, err := gomoku.Game{}.NewState(engine.Setup{FromMoves: true, Moves: moves})
 		if err != nil {

@@ -54,7 +54,7 @@ func fitTable(args []string) error {
 	x := tableParams(&t)
 	k := train.fitScale(x)
 	fmt.Printf("scale K = %.1f; loss before: training %.5f, held out %.5f\n", k, train.loss(x, k), held.loss(x, k))
-	fitted := train.fit(x, k, *epochs, *rate, *l2)
+	fitted := train.fit(x, cellsFree(len(x)), k, *epochs, *rate, *l2)
 	ft := tableOf(fitted)
 	fx := tableParams(&ft)
 	fmt.Printf("loss after: training %.5f, held out %.5f\n", train.loss(fx, k), held.loss(fx, k))
@@ -100,11 +100,13 @@ func writeTable(t *gomoku.CellTable, out, goOut string, source func(*gomoku.Cell
 const numTableParams = 2 * gomoku.NumCellCombos
 
 // sparseSamples are positions as the nonzero counts of the cell table's
-// combinations (index role*NumCellCombos + combination), each with the
-// winning chance it is labelled with.
+// combinations (index role*NumCellCombos + combination) and, when lines
+// is set, of the line keys (index numTableParams + role*NumLineKeys + key,
+// see lineParams), each with the winning chance it is labelled with.
 type sparseSamples struct {
+	lines   bool
 	start   []int // position i's counts are index and count[start[i]:start[i+1]]
-	index   []uint16
+	index   []uint32
 	count   []float64
 	targets []float64
 }
@@ -120,7 +122,17 @@ func (s *sparseSamples) add(st *gomoku.State, target float64) {
 	for role := range 2 {
 		for k, n := range counts[role] {
 			if n != 0 {
-				s.index = append(s.index, uint16(role*gomoku.NumCellCombos+k))
+				s.index = append(s.index, uint32(role*gomoku.NumCellCombos+k))
+				s.count = append(s.count, float64(n))
+			}
+		}
+	}
+	if s.lines {
+		keys := [2]map[uint16]int32{{}, {}}
+		st.LineKeyCounts(keys)
+		for role := range 2 {
+			for k, n := range keys[role] {
+				s.index = append(s.index, uint32(numTableParams+role*gomoku.NumLineKeys+int(k)))
 				s.count = append(s.count, float64(n))
 			}
 		}
@@ -133,18 +145,9 @@ func (s *sparseSamples) add(st *gomoku.State, target float64) {
 // holding out the positions of a tenth of the openings.
 func readLabels(name string, scale float64, train, held *sparseSamples) error {
 	return readLabelFile(name, func(l labelLine) error {
-		var target float64
-		switch l.score {
-		case "+M":
-			target = 1
-		case "-M":
-			target = 0
-		default:
-			v, err := strconv.Atoi(l.score)
-			if err != nil {
-				return fmt.Errorf("score %q", l.score)
-			}
-			target = sigmoid(float64(v), scale)
+		target, err := labelTarget(l.score, scale)
+		if err != nil {
+			return err
 		}
 		if l.held {
 			held.add(l.st, target)
@@ -153,6 +156,21 @@ func readLabels(name string, scale float64, train, held *sparseSamples) error {
 		}
 		return nil
 	})
+}
+
+// labelTarget returns the winning chance a label's score means at scale.
+func labelTarget(score string, scale float64) (float64, error) {
+	switch score {
+	case "+M":
+		return 1, nil
+	case "-M":
+		return 0, nil
+	}
+	v, err := strconv.Atoi(score)
+	if err != nil {
+		return 0, fmt.Errorf("score %q", score)
+	}
+	return sigmoid(float64(v), scale), nil
 }
 
 // tableParams returns t's values as one vector, the side to move's first.
@@ -209,13 +227,22 @@ func (s *sparseSamples) fitScale(x []float64) float64 {
 	return best
 }
 
+// cellsFree returns which of n values a fit may move: the cell table's
+// combinations without a five (gomoku.CellComboUsed), and none past them.
+func cellsFree(n int) []bool {
+	free := make([]bool, n)
+	for j := range min(n, numTableParams) {
+		free[j] = gomoku.CellComboUsed(j % gomoku.NumCellCombos)
+	}
+	return free
+}
+
 // fit returns the values that minimise the loss at scale k plus l2 times
-// the squared distance from x, by epochs of full-batch Adam from x, as the
-// weights' fit does (see samples.fit): a value's step is about rate
-// divided by its combination's mean count. The combinations with a five
-// (gomoku.CellComboUsed) and those no training position has stay as they
-// are.
-func (s *sparseSamples) fit(x0 []float64, k float64, epochs int, rate, l2 float64) []float64 {
+// the squared distance from x0, by epochs of full-batch Adam from x0, as
+// the weights' fit does (see samples.fit): a value's step is about rate
+// divided by its mean count. Only the values free marks, and that some
+// training position has, move.
+func (s *sparseSamples) fit(x0 []float64, free []bool, k float64, epochs int, rate, l2 float64) []float64 {
 	const beta1, beta2, eps = 0.9, 0.999, 1e-8
 	x := append([]float64(nil), x0...)
 	m := make([]float64, len(x))
@@ -226,9 +253,11 @@ func (s *sparseSamples) fit(x0 []float64, k float64, epochs int, rate, l2 float6
 	for j, idx := range s.index {
 		step[idx] += s.count[j] / n
 	}
-	free := make([]bool, len(x))
+	var moving []int
 	for j := range step {
-		free[j] = step[j] > 0 && gomoku.CellComboUsed(j%gomoku.NumCellCombos)
+		if free[j] && step[j] > 0 {
+			moving = append(moving, j)
+		}
 		step[j] = rate / max(step[j], 1)
 	}
 	for t := 1; t <= epochs; t++ {
@@ -241,10 +270,7 @@ func (s *sparseSamples) fit(x0 []float64, k float64, epochs int, rate, l2 float6
 			}
 		}
 		c1, c2 := 1-math.Pow(beta1, float64(t)), 1-math.Pow(beta2, float64(t))
-		for j := range x {
-			if !free[j] {
-				continue
-			}
+		for _, j := range moving {
 			grad[j] += 2 * l2 * (x[j] - x0[j])
 			m[j] = beta1*m[j] + (1-beta1)*grad[j]
 			v[j] = beta2*v[j] + (1-beta2)*grad[j]*grad[j]

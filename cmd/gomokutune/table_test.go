@@ -172,7 +172,7 @@ func TestFitTable(t *testing.T) {
 	x := tableParams(&from)
 	k := s.fitScale(x)
 	before := s.loss(x, k)
-	fitted := s.fit(x, k, 300, 0.5, 0)
+	fitted := s.fit(x, cellsFree(len(x)), k, 300, 0.5, 0)
 	if after := s.loss(fitted, k); after > before/2 {
 		t.Errorf("loss %.5f before, %.5f after fitting", before, after)
 	}
