@@ -345,8 +345,8 @@ func TestEloAndRecord(t *testing.T) {
 	}
 }
 
-// TestPairs checks the classification of opening pairs and its line in
-// the report.
+// TestPairs checks the classification of opening pairs and the results
+// by colour, and their lines in the report.
 func TestPairs(t *testing.T) {
 	game := func(xIsA bool, winner int) gameRecord { return gameRecord{xIsA: xIsA, winner: winner} }
 	r := matchResult{games: []gameRecord{
@@ -361,9 +361,14 @@ func TestPairs(t *testing.T) {
 	if got := r.pairs(); got != want {
 		t.Errorf("pairs = %+v, want %+v", got, want)
 	}
-	line := "opening pairs: a won both 1, b won both 1; the same colour won both 3 (x 2, o 1); with a draw 1"
-	if got := r.report(player{}, player{}); !strings.Contains(got, line) {
-		t.Errorf("report lacks %q:\n%s", line, got)
+	report := r.report(player{}, player{})
+	for _, line := range []string{
+		"opening pairs: a won both 1, b won both 1; the same colour won both 3 (x 2, o 1); with a draw 1",
+		"a as x: wins 3, loses 2, draws 1; as o: wins 3, loses 3, draws 0",
+	} {
+		if !strings.Contains(report, line) {
+			t.Errorf("report lacks %q:\n%s", line, report)
+		}
 	}
 }
 

@@ -119,6 +119,30 @@ func (r matchResult) pairs() pairCounts {
 	return c
 }
 
+// colourScore is one player's results with one colour.
+type colourScore struct{ wins, losses, draws int }
+
+// byColour returns player a's results as x ([0]) and as o ([1]): whether
+// its results depend on the colour, which the total hides.
+func (r matchResult) byColour() [2]colourScore {
+	var c [2]colourScore
+	for _, g := range r.games {
+		k := &c[0]
+		if !g.xIsA {
+			k = &c[1]
+		}
+		switch g.winner {
+		case 0:
+			k.wins++
+		case 1:
+			k.losses++
+		default:
+			k.draws++
+		}
+	}
+	return c
+}
+
 // xWon reports whether x won g.
 func (g gameRecord) xWon() bool { return g.winner >= 0 && (g.winner == 0) == g.xIsA }
 
@@ -132,6 +156,11 @@ func (r matchResult) report(a, b player) string {
 	if p := r.pairs(); p != (pairCounts{}) {
 		fmt.Fprintf(&sb, "opening pairs: a won both %d, b won both %d; the same colour won both %d (x %d, o %d); with a draw %d\n",
 			p.a, p.b, p.x+p.o, p.x, p.o, p.withDraws)
+	}
+	if len(r.games) > 0 {
+		c := r.byColour()
+		fmt.Fprintf(&sb, "a as x: wins %d, loses %d, draws %d; as o: wins %d, loses %d, draws %d\n",
+			c[0].wins, c[0].losses, c[0].draws, c[1].wins, c[1].losses, c[1].draws)
 	}
 	for i, name := range []string{"a", "b"} {
 		if r.moves[i] > 0 {
