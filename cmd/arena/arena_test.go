@@ -332,11 +332,11 @@ func TestDepthCount(t *testing.T) {
 }
 
 func TestEloAndRecord(t *testing.T) {
-	r := matchResult{wins: 3, losses: 1}
+	r := matchResult{tally: tally{wins: 3, losses: 1}}
 	if d, m := r.elo(); d < 150 || d > 250 || m <= 0 {
 		t.Errorf("3-1: elo %+.0f ± %.0f", d, m)
 	}
-	if d, _ := (matchResult{wins: 4}).elo(); d <= 0 {
+	if d, _ := (matchResult{tally: tally{wins: 4}}).elo(); d <= 0 {
 		t.Errorf("4-0: elo %+.0f", d)
 	}
 	g := gameRecord{opening: []string{"h8"}, moves: []string{"h9"}, xIsA: false, winner: 1}

@@ -56,16 +56,32 @@ func (g gameRecord) String() string {
 		strings.Join(g.opening, " "), strings.Join(g.moves, " "))
 }
 
+// tally counts one player's wins, losses and draws.
+type tally struct{ wins, losses, draws int }
+
+// add counts a game won by winner (0: the player, 1: its opponent, -1: a
+// draw).
+func (t *tally) add(winner int) {
+	switch winner {
+	case 0:
+		t.wins++
+	case 1:
+		t.losses++
+	default:
+		t.draws++
+	}
+}
+
 // matchResult is the score of a match, from player a's side.
 type matchResult struct {
-	wins, losses, draws int
-	nodes               [2]uint64
-	elapsed             [2]time.Duration
-	longest             [2]time.Duration // the longest move of each side
-	moves               [2]int
-	depths              [2]depthCount // the completed depth of each side's searched moves
-	forfeits            [2]int
-	games               []gameRecord
+	tally
+	nodes    [2]uint64
+	elapsed  [2]time.Duration
+	longest  [2]time.Duration // the longest move of each side
+	moves    [2]int
+	depths   [2]depthCount // the completed depth of each side's searched moves
+	forfeits [2]int
+	games    []gameRecord
 }
 
 // score returns a's points per game: 1 a win, 0.5 a draw.
@@ -119,25 +135,15 @@ func (r matchResult) pairs() pairCounts {
 	return c
 }
 
-// colourScore is one player's results with one colour.
-type colourScore struct{ wins, losses, draws int }
-
 // byColour returns player a's results as x ([0]) and as o ([1]): whether
 // its results depend on the colour, which the total hides.
-func (r matchResult) byColour() [2]colourScore {
-	var c [2]colourScore
+func (r matchResult) byColour() [2]tally {
+	var c [2]tally
 	for _, g := range r.games {
-		k := &c[0]
-		if !g.xIsA {
-			k = &c[1]
-		}
-		switch g.winner {
-		case 0:
-			k.wins++
-		case 1:
-			k.losses++
-		default:
-			k.draws++
+		if g.xIsA {
+			c[0].add(g.winner)
+		} else {
+			c[1].add(g.winner)
 		}
 	}
 	return c
@@ -198,14 +204,7 @@ func playMatch(a, b player, mc matchConfig) (matchResult, error) {
 			if err != nil {
 				return res, err
 			}
-			switch rec.winner {
-			case 0:
-				res.wins++
-			case 1:
-				res.losses++
-			default:
-				res.draws++
-			}
+			res.add(rec.winner)
 			res.games = append(res.games, rec)
 			if mc.onGame != nil {
 				mc.onGame(rec)
