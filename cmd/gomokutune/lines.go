@@ -1,11 +1,9 @@
 package main
 
 import (
-	"encoding/json"
 	"flag"
 	"fmt"
 	"math"
-	"os"
 
 	"movesvc/engine/gomoku"
 )
@@ -73,11 +71,7 @@ func fitLines(args []string) error {
 	}
 	fmt.Printf("loss after: training %.5f, held out %.5f; %d and %d line values\n", train.loss(rx, k), held.loss(rx, k), len(lt[0]), len(lt[1]))
 	if *out != "" {
-		data, err := json.Marshal(lt)
-		if err != nil {
-			return err
-		}
-		if err := os.WriteFile(*out, append(data, '\n'), 0o644); err != nil {
+		if err := writeJSON(*out, lt); err != nil {
 			return err
 		}
 	}

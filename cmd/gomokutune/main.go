@@ -19,7 +19,6 @@
 package main
 
 import (
-	"encoding/json"
 	"flag"
 	"fmt"
 	"hash/fnv"
@@ -104,11 +103,7 @@ func run(files []string, start, out string, epochs int, rate float64) error {
 	fmt.Printf("loss after: training %.5f, held out %.5f\n", train.loss(fitted, k), held.loss(fitted, k))
 	fmt.Print(goSource(fitted))
 	if out != "" {
-		data, err := json.Marshal(fitted)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(out, append(data, '\n'), 0o644)
+		return writeJSON(out, fitted)
 	}
 	return nil
 }

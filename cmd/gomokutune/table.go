@@ -82,11 +82,7 @@ func startTable(name string, def gomoku.CellTable) (gomoku.CellTable, error) {
 // source gives to goOut, each unless its name is empty.
 func writeTable(t *gomoku.CellTable, out, goOut string, source func(*gomoku.CellTable) string) error {
 	if out != "" {
-		data, err := json.Marshal(t)
-		if err != nil {
-			return err
-		}
-		if err := os.WriteFile(out, append(data, '\n'), 0o644); err != nil {
+		if err := writeJSON(out, t); err != nil {
 			return err
 		}
 	}
@@ -94,6 +90,16 @@ func writeTable(t *gomoku.CellTable, out, goOut string, source func(*gomoku.Cell
 		return os.WriteFile(goOut, []byte(source(t)), 0o644)
 	}
 	return nil
+}
+
+// writeJSON writes v as JSON, one line, to the file name: the form the
+// arena's eval=, lines= and policy= settings read.
+func writeJSON(name string, v any) error {
+	data, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(name, append(data, '\n'), 0o644)
 }
 
 // numTableParams is the number of values of a cell table: both roles'.
