@@ -230,13 +230,7 @@ func readWeights(name string) (*gomoku.EvalWeights, *gomoku.CellTable, error) {
 		if err != nil {
 			return nil, nil, err
 		}
-		if w, err = gomoku.ParseWeights(data); err != nil {
-			t, terr := gomoku.ParseTable(data)
-			if terr != nil {
-				return nil, nil, fmt.Errorf("neither weights (%v) nor a cell table (%v)", err, terr)
-			}
-			return nil, &t, nil
-		}
+		return gomoku.ParseEval(data)
 	}
 	return &w, nil, nil
 }

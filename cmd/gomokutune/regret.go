@@ -113,15 +113,8 @@ func engineOptions(evalFile, linesFile string) (gomoku.Options, error) {
 		if err != nil {
 			return opt, err
 		}
-		w, werr := gomoku.ParseWeights(data)
-		t, terr := gomoku.ParseTable(data)
-		switch {
-		case werr == nil:
-			opt.Weights = &w
-		case terr == nil:
-			opt.Table = &t
-		default:
-			return opt, fmt.Errorf("%s: neither weights (%v) nor a cell table (%v)", evalFile, werr, terr)
+		if opt.Weights, opt.Table, err = gomoku.ParseEval(data); err != nil {
+			return opt, fmt.Errorf("%s: %w", evalFile, err)
 		}
 	}
 	if linesFile != "" {

@@ -210,6 +210,21 @@ func ParseTable(data []byte) (CellTable, error) {
 	return t, nil
 }
 
+// ParseEval reads an evaluation written as JSON: weights (ParseWeights)
+// or, when data holds none, a cell table (ParseTable). Without an error
+// exactly one of the two results is set.
+func ParseEval(data []byte) (*EvalWeights, *CellTable, error) {
+	w, werr := ParseWeights(data)
+	if werr == nil {
+		return &w, nil, nil
+	}
+	t, terr := ParseTable(data)
+	if terr != nil {
+		return nil, nil, fmt.Errorf("neither weights (%v) nor a cell table (%v)", werr, terr)
+	}
+	return nil, &t, nil
+}
+
 // expanded caches the expansions of the tables Options.Table has named, so
 // that a search with one allocates nothing after the first.
 var expanded sync.Map // *CellTable -> *cellValues

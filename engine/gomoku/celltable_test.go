@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"movesvc/engine"
@@ -123,6 +124,29 @@ func TestParseTable(t *testing.T) {
 	}
 	if _, err := ParseTable([]byte("[[1,2],[3]]")); err == nil {
 		t.Error("ParseTable accepted short arrays")
+	}
+}
+
+// TestParseEval checks that weights read as weights, a cell table as a
+// table, and anything else is refused.
+func TestParseEval(t *testing.T) {
+	weights, table := DefaultWeights(), DefaultTable()
+	wdata, err := json.Marshal(weights)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tdata, err := json.Marshal(table)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w, tt, err := ParseEval(wdata); err != nil || tt != nil || w == nil || *w != weights {
+		t.Errorf("ParseEval(weights) = %v, %v, %v", w, tt != nil, err)
+	}
+	if w, tt, err := ParseEval(tdata); err != nil || w != nil || tt == nil || *tt != table {
+		t.Errorf("ParseEval(table) = %v, %v, %v", w, tt != nil, err)
+	}
+	if _, _, err := ParseEval([]byte("[1, 2]")); err == nil || !strings.Contains(err.Error(), "neither weights") {
+		t.Errorf("ParseEval([1, 2]) = %v, want an error naming both forms", err)
 	}
 }
 
