@@ -96,6 +96,22 @@ func randomGame(b *board, rng *rand.Rand, n int) []int {
 	return played
 }
 
+// playAndUndo plays random moves on b (randomGame) until ply 80, a five or
+// a full board, calling check after each, then undoes them all, calling
+// check after each undo.
+func playAndUndo(b *board, rng *rand.Rand, check func()) {
+	var played []int
+	for b.ply < 80 && !b.five && !b.full() {
+		played = append(played, randomGame(b, rng, 1)...)
+		check()
+	}
+	for len(played) > 0 {
+		b.undo(played[len(played)-1])
+		played = played[:len(played)-1]
+		check()
+	}
+}
+
 // TestBookkeepingMatchesRecount plays random games on several sizes under
 // both rules and checks after every move and every undo that the
 // incrementally kept keys, line bytes, combinations, pattern and class

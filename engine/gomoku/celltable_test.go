@@ -59,7 +59,6 @@ func TestTableOfWeights(t *testing.T) {
 		if game%3 == 2 {
 			b.attach(new(undoLog))
 		}
-		var played []int
 		check := func() {
 			if got, want := evaluateTable(b), evaluate(b, &w); got != want {
 				t.Fatalf("game %d after %d: table %d, weights %d", game, b.ply, got, want)
@@ -76,15 +75,7 @@ func TestTableOfWeights(t *testing.T) {
 				t.Fatalf("game %d after %d: counts weigh %d, sums %v", game, b.ply, sum, b.valueSum)
 			}
 		}
-		for b.ply < 80 && !b.five && !b.full() {
-			played = append(played, randomGame(b, rng, 1)...)
-			check()
-		}
-		for len(played) > 0 {
-			b.undo(played[len(played)-1])
-			played = played[:len(played)-1]
-			check()
-		}
+		playAndUndo(b, rng, check)
 	}
 }
 

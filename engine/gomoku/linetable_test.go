@@ -70,16 +70,7 @@ func TestLineSums(t *testing.T) {
 				t.Fatalf("game %d after %d: sums %d, counted keys %d", game, b.ply, got, want)
 			}
 		}
-		var played []int
-		for b.ply < 80 && !b.five && !b.full() {
-			played = append(played, randomGame(b, rng, 1)...)
-			check()
-		}
-		for len(played) > 0 {
-			b.undo(played[len(played)-1])
-			played = played[:len(played)-1]
-			check()
-		}
+		playAndUndo(b, rng, check)
 		if b.lineSum != [2][2]int32{} {
 			t.Errorf("game %d: empty board's sums %v, want 0 (no key has a stone)", game, b.lineSum)
 		}
