@@ -305,10 +305,33 @@ func TestDepthReport(t *testing.T) {
 	pa, _ := parsePlayer("depth=2,threats=off")
 	pb, _ := parsePlayer("depth=1,threats=off")
 	rep := res.report(pa, pb)
-	for _, want := range []string{"nodes/move, depth 2 median, 2.0 mean over ", "nodes/move, depth 1 median, 1.0 mean over "} {
+	for _, want := range []string{"nodes/move, depth 2 median, 2.0 mean over ", "nodes/move, depth 1 median, 1.0 mean over ",
+		"a: depth median by ply: 0-19 2 (", "b: depth median by ply: 0-19 1 ("} {
 		if !strings.Contains(rep, want) {
 			t.Errorf("report lacks %q:\n%s", want, rep)
 		}
+	}
+}
+
+// TestPhaseReport checks that a move counts in the phase of the ply it was
+// made at, and that the report line gives each phase with moves its median
+// depth and count, leaving out a phase without moves.
+func TestPhaseReport(t *testing.T) {
+	for ply, want := range map[int]int{0: 0, 3: 0, 19: 0, 20: 1, 39: 1, 40: 2, 200: 2} {
+		if got := phaseOf(ply); got != want {
+			t.Errorf("phaseOf(%d) = %d, want %d", ply, got, want)
+		}
+	}
+	var r matchResult
+	for _, m := range []struct{ ply, depth int }{{5, 8}, {7, 9}, {9, 7}, {45, 4}, {60, 3}, {61, 4}} {
+		r.phases[0][phaseOf(m.ply)].add(m.depth)
+	}
+	if got, want := r.phaseReport("a", 0), "a: depth median by ply: 0-19 8 (3 moves), 40+ 4 (3 moves)\n"; got != want {
+		t.Errorf("phaseReport = %q, want %q", got, want)
+	}
+	r.phases[0][phaseOf(30)].add(6)
+	if got, want := r.phaseReport("a", 0), "a: depth median by ply: 0-19 8 (3 moves), 20-39 6 (1 moves), 40+ 4 (3 moves)\n"; got != want {
+		t.Errorf("phaseReport = %q, want %q", got, want)
 	}
 }
 

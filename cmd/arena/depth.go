@@ -1,5 +1,7 @@
 package main
 
+import "fmt"
+
 // depthCount counts the completed depths of one side's searched moves:
 // those with no proved result (a forced reply or a proved win is found
 // at depth 1 and says nothing of how deep the search gets). An outside
@@ -43,4 +45,31 @@ func (c *depthCount) median() int {
 		}
 	}
 	return 0
+}
+
+// phaseStarts are the first plies of the phases of a game that the report
+// gives the depth of apart: the opening, the middle game and the long
+// game. Where an engine's depth falls as the board fills shows there,
+// not in the depth of the whole match.
+var phaseStarts = [numPhases]int{0, 20, 40}
+
+// numPhases is the number of phases phaseStarts names.
+const numPhases = 3
+
+// phaseOf returns the phase of a move made at ply (counted from the empty
+// board, opening stones included).
+func phaseOf(ply int) int {
+	p := 0
+	for p+1 < numPhases && ply >= phaseStarts[p+1] {
+		p++
+	}
+	return p
+}
+
+// phaseName returns phase p as a range of plies, e.g. "20-39" or "40+".
+func phaseName(p int) string {
+	if p+1 == numPhases {
+		return fmt.Sprintf("%d+", phaseStarts[p])
+	}
+	return fmt.Sprintf("%d-%d", phaseStarts[p], phaseStarts[p+1]-1)
 }

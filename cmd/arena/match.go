@@ -79,7 +79,8 @@ type matchResult struct {
 	elapsed  [2]time.Duration
 	longest  [2]time.Duration // the longest move of each side
 	moves    [2]int
-	depths   [2]depthCount // the completed depth of each side's searched moves
+	depths   [2]depthCount            // the completed depth of each side's searched moves
+	phases   [2][numPhases]depthCount // the same by the phase of the game (phaseOf)
 	forfeits [2]int
 	games    []gameRecord
 }
@@ -179,12 +180,29 @@ func (r matchResult) report(a, b player) string {
 			}
 			fmt.Fprintf(&sb, "%v/move, longest %v\n", (r.elapsed[i] / time.Duration(r.moves[i])).Round(time.Microsecond),
 				r.longest[i].Round(time.Microsecond))
+			if r.depths[i].moves > 0 {
+				sb.WriteString(r.phaseReport(name, i))
+			}
 		}
 		if r.forfeits[i] > 0 {
 			fmt.Fprintf(&sb, "%s forfeited %d games (see -v)\n", name, r.forfeits[i])
 		}
 	}
 	return sb.String()
+}
+
+// phaseReport returns the line that gives side i's (named name) median
+// depth in each phase of the game it searched a move in, e.g. "a: depth
+// median by ply: 0-19 7 (812 moves), 20-39 5 (301 moves), 40+ 4 (52
+// moves)".
+func (r matchResult) phaseReport(name string, i int) string {
+	var parts []string
+	for p, d := range r.phases[i] {
+		if d.moves > 0 {
+			parts = append(parts, fmt.Sprintf("%s %d (%d moves)", phaseName(p), d.median(), d.moves))
+		}
+	}
+	return fmt.Sprintf("%s: depth median by ply: %s\n", name, strings.Join(parts, ", "))
 }
 
 // playMatch plays mc.games games between a and b (rounded up to even), each
@@ -275,6 +293,7 @@ func playGame(players [2]player, opening []string, xIsA bool, mc matchConfig, re
 		res.moves[who]++
 		if r.Outcome == engine.OutcomeUnknown {
 			res.depths[who].add(r.Depth)
+			res.phases[who][phaseOf(st.Ply())].add(r.Depth)
 		}
 		rec.moves = append(rec.moves, st.FormatMove(r.Move))
 		st.Play(r.Move)
