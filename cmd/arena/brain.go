@@ -17,8 +17,8 @@ import (
 
 // Waits for an outside brain's answers. A brain given time=D may take D
 // plus brainGrace for a move (process start-up, pipes, a loaded machine);
-// one without a time setting, brainUntimed. START may take brainStartWait
-// (an interpreter loading its engine).
+// one without a time setting, brainUntimed; one given wait=W, W either
+// way. START may take brainStartWait (an interpreter loading its engine).
 const (
 	brainGrace     = 2 * time.Second
 	brainUntimed   = 10 * time.Minute
@@ -75,10 +75,7 @@ func startBrain(p player, mc matchConfig) (*brainSide, error) {
 			lines <- strings.TrimSpace(sc.Text())
 		}
 	}()
-	b := &brainSide{cmd: cmd, in: in, lines: lines, wait: brainUntimed}
-	if p.time > 0 {
-		b.wait = p.time + brainGrace
-	}
+	b := &brainSide{cmd: cmd, in: in, lines: lines, wait: answerWait(p)}
 	if err := b.send(fmt.Sprintf("START %d", mc.size)); err != nil {
 		b.close()
 		return nil, fmt.Errorf("brain %q: %w", p.brain[0], err)
@@ -106,6 +103,19 @@ func startBrain(p player, mc matchConfig) (*brainSide, error) {
 		return nil, fmt.Errorf("brain %q: %w", p.brain[0], err)
 	}
 	return b, nil
+}
+
+// answerWait returns the most brain player p's answer to a move may take:
+// its wait setting when given, else its time plus brainGrace, else
+// brainUntimed.
+func answerWait(p player) time.Duration {
+	switch {
+	case p.wait > 0:
+		return p.wait
+	case p.time > 0:
+		return p.time + brainGrace
+	}
+	return brainUntimed
 }
 
 // send writes the protocol lines of cmd.

@@ -244,6 +244,47 @@ func TestBrainForfeits(t *testing.T) {
 	}
 }
 
+// TestBrainWait checks that wait= bounds a brain's answer where no time
+// setting does (a depth-limited brain that hangs): the slow brain forfeits
+// each game after the wait given. And that the wait, when given, replaces
+// the bound that comes with a time setting.
+func TestBrainWait(t *testing.T) {
+	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
+	for _, c := range []struct {
+		settings string
+		want     time.Duration
+	}{
+		{"brain=b", brainUntimed},
+		{"brain=b,time=1s", time.Second + brainGrace},
+		{"brain=b,time=10s,wait=300ms", 300 * time.Millisecond},
+		{"brain=b,depth=9,wait=1m", time.Minute},
+	} {
+		p, err := parsePlayer(c.settings)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := answerWait(p); got != c.want {
+			t.Fatalf("%s: answers waited for %v, want %v", c.settings, got, c.want)
+		}
+	}
+	start := time.Now()
+	res, err := brainMatch(t, brainPlayer(t, "slow", "", ",depth=9,wait=300ms"), 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.forfeits != [2]int{0, 2} {
+		t.Fatalf("forfeits %v, want the brain's 2", res.forfeits)
+	}
+	for _, g := range res.games {
+		if !strings.Contains(g.forfeit, "no answer within 300ms") {
+			t.Errorf("%s, want the reason to give the wait", g)
+		}
+	}
+	if took := time.Since(start); took > 8*time.Second {
+		t.Errorf("2 games took %v: the wait did not bound the answers", took)
+	}
+}
+
 // TestBrainGetsAPauseBeforeTurn checks that a TURN never follows the
 // brain's answer sooner than brainTurnPause, though the engine side
 // answers within a millisecond: a brain that misreads a hasty TURN plays
@@ -341,7 +382,11 @@ func TestParseBrainPlayer(t *testing.T) {
 	if p, err := parsePlayer("brain=pbrain,depth=6"); err != nil || p.depth != 6 || p.String() != "brain=pbrain,depth=6" {
 		t.Errorf("a brain with a depth: %+v, %v", p, err)
 	}
-	for _, bad := range []string{"brain=", "brain= ", "brain=pbrain,nodes=6000", "brain=pbrain,keep=off", "brain=pbrain,level=3", "nodes=5,brain=pbrain"} {
+	if p, err := parsePlayer("brain=pbrain,depth=10,wait=30s"); err != nil || p.wait != 30*time.Second || p.String() != "brain=pbrain,depth=10,wait=30s" {
+		t.Errorf("a brain with a wait: %+v, %v", p, err)
+	}
+	for _, bad := range []string{"brain=", "brain= ", "brain=pbrain,nodes=6000", "brain=pbrain,keep=off", "brain=pbrain,level=3", "nodes=5,brain=pbrain",
+		"brain=pbrain,wait=0s", "brain=pbrain,wait=x", "depth=4,wait=1s"} {
 		if _, err := parsePlayer(bad); err == nil {
 			t.Errorf("parsePlayer(%q) accepted", bad)
 		}

@@ -46,9 +46,9 @@
 // node-limited engine). The arena then acts
 // as the Gomocup manager: it starts the brain for each game, tells it the
 // opening with BOARD and each reply with TURN, and sends END at the end. A
-// brain that answers after D plus 2 s (10 minutes without time=), with no
-// legal move, or not at all forfeits the game; one that cannot start or
-// refuses START ends the match:
+// brain that answers after D plus 2 s (10 minutes without time=, W with
+// wait=W), with no legal move, or not at all forfeits the game; one that
+// cannot start or refuses START ends the match:
 //
 //	arena -a time=1s -b 'brain=/opt/brains/pbrain-other,time=1s' -openings builtin -v
 package main

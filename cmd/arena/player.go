@@ -42,6 +42,11 @@ type player struct {
 	// that plays instead of the engine (brain.go); time is then its
 	// timeout_turn, depth its max_depth, and no other setting applies.
 	brain []string
+	// wait, when set, is the most a brain's answer to a move may take
+	// before the brain forfeits, in place of time plus brainGrace (or
+	// brainUntimed): a depth-limited brain that hangs costs a game, not
+	// ten minutes of the match.
+	wait time.Duration
 }
 
 // parsePlayer reads "key=value,..." settings: depth, nodes, time, threats
@@ -57,8 +62,9 @@ type player struct {
 // it, added to the evaluation). Threat search, move-count pruning and keep are on unless
 // turned off. brain=COMMAND (a program and its arguments, separated by
 // spaces, run without a shell) plays an outside Gomocup brain instead of
-// the engine, with time as its turn's time limit and depth as its search
-// depth, the only other settings it takes.
+// the engine, with time as its turn's time limit, depth as its search
+// depth and wait as the most an answer may take (a Go duration), the only
+// other settings it takes.
 func parsePlayer(s string) (player, error) {
 	p := player{threats: true, prune: true, keep: true, bits: 18}
 	given := map[string]bool{}
@@ -83,6 +89,11 @@ func parsePlayer(s string) (player, error) {
 			p.nodes, err = strconv.ParseUint(v, 10, 64)
 		case "time":
 			p.time, err = time.ParseDuration(v)
+		case "wait":
+			p.wait, err = time.ParseDuration(v)
+			if err == nil && p.wait <= 0 {
+				err = fmt.Errorf("want a positive duration")
+			}
 		case "bits":
 			p.bits, err = strconv.Atoi(v)
 		case "threads":
@@ -113,7 +124,7 @@ func parsePlayer(s string) (player, error) {
 			p.linesFile = v
 			p.lines, err = readLines(v)
 		default:
-			return p, fmt.Errorf("unknown setting %q (depth, nodes, time, threats, prune, keep, plain, bits, threads, level, eval, policy, lines, brain)", k)
+			return p, fmt.Errorf("unknown setting %q (depth, nodes, time, threats, prune, keep, plain, bits, threads, level, eval, policy, lines, brain, wait)", k)
 		}
 		if err != nil {
 			return p, fmt.Errorf("setting %q: %v", kv, err)
@@ -121,11 +132,14 @@ func parsePlayer(s string) (player, error) {
 	}
 	if p.brain != nil {
 		for k := range given {
-			if k != "brain" && k != "time" && k != "depth" {
-				return p, fmt.Errorf("setting %q does not apply to a brain (only time and depth do)", k)
+			if k != "brain" && k != "time" && k != "depth" && k != "wait" {
+				return p, fmt.Errorf("setting %q does not apply to a brain (only time, depth and wait do)", k)
 			}
 		}
 		return p, nil
+	}
+	if given["wait"] {
+		return p, fmt.Errorf("setting wait applies to a brain only")
 	}
 	if p.depth == 0 && p.nodes == 0 && p.time == 0 && p.level == 0 {
 		return p, fmt.Errorf("%q sets no limit: give depth, nodes, time or level", s)
@@ -149,6 +163,9 @@ func (p player) String() string {
 		parts = append(parts, "time="+p.time.String())
 	}
 	if p.brain != nil {
+		if p.wait > 0 {
+			parts = append(parts, "wait="+p.wait.String())
+		}
 		return strings.Join(parts, ",")
 	}
 	if p.threads > 1 {
