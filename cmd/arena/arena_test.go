@@ -298,7 +298,7 @@ func TestThreatKnowledgeVersusPlain(t *testing.T) {
 func TestDepthReport(t *testing.T) {
 	res := match(t, "depth=2,threats=off", "depth=1,threats=off", 2)
 	for i, want := range []int{2, 1} {
-		if d := res.depths[i]; d.moves == 0 || d.median() != want {
+		if d := res.depth(i); d.moves == 0 || d.median() != want {
 			t.Errorf("side %d: %d searched moves, depth median %d, want %d", i, d.moves, d.median(), want)
 		}
 	}
@@ -314,8 +314,9 @@ func TestDepthReport(t *testing.T) {
 }
 
 // TestPhaseReport checks that a move counts in the phase of the ply it was
-// made at, and that the report line gives each phase with moves its median
-// depth and count, leaving out a phase without moves.
+// made at, that the report line gives each phase with moves its median
+// depth and count, leaving out a phase without moves, and that the whole
+// match's count is the phases' together.
 func TestPhaseReport(t *testing.T) {
 	for ply, want := range map[int]int{0: 0, 3: 0, 19: 0, 20: 1, 39: 1, 40: 2, 200: 2} {
 		if got := phaseOf(ply); got != want {
@@ -332,6 +333,10 @@ func TestPhaseReport(t *testing.T) {
 	r.phases[0][phaseOf(30)].add(6)
 	if got, want := r.phaseReport("a", 0), "a: depth median by ply: 0-19 8 (3 moves), 20-39 6 (1 moves), 40+ 4 (3 moves)\n"; got != want {
 		t.Errorf("phaseReport = %q, want %q", got, want)
+	}
+	// The whole match's count is the phases' together: depths 3 4 4 6 7 8 9.
+	if d := r.depth(0); d.moves != 7 || d.median() != 6 || d.mean() != 41.0/7 {
+		t.Errorf("whole match: %d moves, median %d, mean %.2f, want 7, 6, 5.86", d.moves, d.median(), d.mean())
 	}
 }
 

@@ -303,8 +303,8 @@ func TestBrainGetsAPauseBeforeTurn(t *testing.T) {
 	if rep := res.report(player{}, player{}); strings.Count(rep, ", longest ") != 2 {
 		t.Errorf("report %q, want each side's longest move", rep)
 	}
-	if res.depths[0].moves == 0 || res.depths[1].moves != 0 {
-		t.Errorf("depths counted for %d engine moves and %d brain moves, want some and none", res.depths[0].moves, res.depths[1].moves)
+	if res.depth(0).moves == 0 || res.depth(1).moves != 0 {
+		t.Errorf("depths counted for %d engine moves and %d brain moves, want some and none", res.depth(0).moves, res.depth(1).moves)
 	}
 }
 

@@ -27,6 +27,15 @@ func (c *depthCount) add(depth int) {
 	c.byPly[min(depth, maxCountedDepth)]++
 }
 
+// merge adds the moves counted in o to c.
+func (c *depthCount) merge(o depthCount) {
+	c.moves += o.moves
+	c.plies += o.plies
+	for d, n := range o.byPly {
+		c.byPly[d] += n
+	}
+}
+
 // mean returns the mean depth of the counted moves, 0 when there are none.
 func (c *depthCount) mean() float64 {
 	if c.moves == 0 {

@@ -79,8 +79,7 @@ type matchResult struct {
 	elapsed  [2]time.Duration
 	longest  [2]time.Duration // the longest move of each side
 	moves    [2]int
-	depths   [2]depthCount            // the completed depth of each side's searched moves
-	phases   [2][numPhases]depthCount // the same by the phase of the game (phaseOf)
+	phases   [2][numPhases]depthCount // the completed depth of each side's searched moves, by the phase of the game (phaseOf)
 	forfeits [2]int
 	games    []gameRecord
 }
@@ -175,12 +174,13 @@ func (r matchResult) report(a, b player) string {
 			if r.nodes[i] > 0 { // an outside brain reports none
 				fmt.Fprintf(&sb, "%.0f nodes/move, ", float64(r.nodes[i])/float64(r.moves[i]))
 			}
-			if d := r.depths[i]; d.moves > 0 { // nor a depth
+			d := r.depth(i)
+			if d.moves > 0 { // nor a depth
 				fmt.Fprintf(&sb, "depth %d median, %.1f mean over %d searched moves, ", d.median(), d.mean(), d.moves)
 			}
 			fmt.Fprintf(&sb, "%v/move, longest %v\n", (r.elapsed[i] / time.Duration(r.moves[i])).Round(time.Microsecond),
 				r.longest[i].Round(time.Microsecond))
-			if r.depths[i].moves > 0 {
+			if d.moves > 0 {
 				sb.WriteString(r.phaseReport(name, i))
 			}
 		}
@@ -189,6 +189,16 @@ func (r matchResult) report(a, b player) string {
 		}
 	}
 	return sb.String()
+}
+
+// depth returns the completed depths of side i's searched moves over the
+// whole match: its phases' counts together.
+func (r matchResult) depth(i int) depthCount {
+	var c depthCount
+	for _, p := range r.phases[i] {
+		c.merge(p)
+	}
+	return c
 }
 
 // phaseReport returns the line that gives side i's (named name) median
@@ -292,7 +302,6 @@ func playGame(players [2]player, opening []string, xIsA bool, mc matchConfig, re
 		res.longest[who] = max(res.longest[who], r.Elapsed)
 		res.moves[who]++
 		if r.Outcome == engine.OutcomeUnknown {
-			res.depths[who].add(r.Depth)
 			res.phases[who][phaseOf(st.Ply())].add(r.Depth)
 		}
 		rec.moves = append(rec.moves, st.FormatMove(r.Move))
