@@ -1,6 +1,11 @@
 package gomoku
 
-import "movesvc/engine/grid"
+import (
+	"encoding/binary"
+	"math/bits"
+
+	"movesvc/engine/grid"
+)
 
 // Board geometry: a size x size board is stored row-major in a padded array
 // with pad cells of wall on every side, so that a step of up to pad cells in
@@ -42,6 +47,10 @@ type board struct {
 	// the empty cells of each class.
 	combo   [2][maxCells]uint16
 	classes [2][numClasses]int32
+	// fourCells is, per colour, the set of empty cells where it makes a
+	// four or better (see eachFourCell), so that the generators of fours
+	// and of defences need not scan the board.
+	fourCells [2]cellSet
 	// values, when set (a search with Options.Table), is the cell table
 	// (celltable.go) whose sums valueSum keeps: per colour, the sum over
 	// the empty cells of the values of its combination there, [0] as the
@@ -160,6 +169,28 @@ func (b *board) area(fn func(i int) bool) {
 	}
 }
 
+// eachFourCell calls fn, in the order of area, for each empty cell where
+// colour makes a four or better, until fn returns false. Such a cell has
+// three of colour's stones within four cells on a line, so it lies within
+// two of a stone: area would visit it.
+func (b *board) eachFourCell(colour int, fn func(i int) bool) {
+	for w, word := range &b.fourCells[colour] {
+		for word != 0 {
+			if !fn(w*64 + bits.TrailingZeros64(word)) {
+				return
+			}
+			word &= word - 1
+		}
+	}
+}
+
+// cellSet is a set of padded cells, a bit each.
+type cellSet [(maxCells + 63) / 64]uint64
+
+func (cs *cellSet) add(i int)    { cs[i>>6] |= 1 << (i & 63) }
+func (cs *cellSet) remove(i int) { cs[i>>6] &^= 1 << (i & 63) }
+func (cs *cellSet) flip(i int)   { cs[i>>6] ^= 1 << (i & 63) }
+
 // pat returns the pattern colour makes in direction d by playing at the
 // empty cell i.
 func (b *board) pat(colour, d, i int) pattern {
@@ -245,6 +276,11 @@ func (b *board) undo(i int) {
 			}
 		}
 		b.restore(e)
+		for colour := range 2 {
+			if combos[b.combo[colour][i]].fours > 0 {
+				b.fourCells[colour].add(i)
+			}
+		}
 		return
 	}
 	for d, step := range b.steps {
@@ -296,9 +332,13 @@ func (b *board) setField(j, d int, shift uint, c uint32, e *undoEntry) {
 	if before == after {
 		return
 	}
+	var lc *lineChange
 	if e != nil {
-		e.changes[e.n] = lineChange{cell: int16(j), dir: uint8(d), line: before,
-			combo: [2]uint16{b.combo[0][j], b.combo[1][j]}}
+		// Field by field: a struct built on the stack and copied whole
+		// stalls the copy's load behind the narrower stores.
+		lc = &e.changes[e.n]
+		lc.cell, lc.dir, lc.line, lc.flips = int16(j), uint8(d), before, 0
+		lc.combo[0], lc.combo[1] = b.combo[0][j], b.combo[1][j]
 		e.n++
 	}
 	b.lines[j][d] = after
@@ -311,8 +351,15 @@ func (b *board) setField(j, d int, shift uint, c uint32, e *undoEntry) {
 			ko := b.combo[colour][j]
 			kn := ko + uint16(q)*dirWeight[d] - uint16(p)*dirWeight[d]
 			b.combo[colour][j] = kn
-			b.classes[colour][combos[ko].class]--
-			b.classes[colour][combos[kn].class]++
+			o, n := &combos[ko], &combos[kn]
+			b.classes[colour][o.class]--
+			b.classes[colour][n.class]++
+			if (o.fours == 0) != (n.fours == 0) {
+				b.fourCells[colour].flip(j)
+				if lc != nil {
+					lc.flips |= 1 << colour
+				}
+			}
 			if vs := b.values; vs != nil {
 				vo, vn := &vs[ko], &vs[kn]
 				b.valueSum[colour][0] += vn[0] - vo[0]
@@ -322,19 +369,26 @@ func (b *board) setField(j, d int, shift uint, c uint32, e *undoEntry) {
 	}
 }
 
-// updateNear adds delta to the neighbour count of the cells around i.
+// updateNear adds delta (1 or -1) to the neighbour count of the cells
+// around i, a row of five counts at a time: a count stays within 0..24, so
+// adding or taking one from each byte of a word never carries across bytes.
 func (b *board) updateNear(i int, delta int) {
+	const ones = 0x0101010101 // one in each of the five bytes of a row
 	for dr := -2; dr <= 2; dr++ {
-		base := i + dr*b.stride
-		for dc := -2; dc <= 2; dc++ {
-			b.near[base+dc] = uint8(int(b.near[base+dc]) + delta)
+		row := b.near[i+dr*b.stride-2:]
+		w := binary.LittleEndian.Uint64(row)
+		if delta > 0 {
+			w += ones
+		} else {
+			w -= ones
 		}
+		binary.LittleEndian.PutUint64(row, w)
 	}
 }
 
 // addCell adds (sign 1) or removes (sign -1) an empty cell's classes from
-// the class counts, setting its combination indices from its line bytes
-// first when adding.
+// the class counts and its place in the sets of four cells, setting its
+// combination indices from its line bytes first when adding.
 func (b *board) addCell(i int, sign int32) {
 	for colour := range 2 {
 		if sign > 0 {
@@ -347,6 +401,11 @@ func (b *board) addCell(i int, sign int32) {
 		}
 		k := b.combo[colour][i]
 		b.classes[colour][combos[k].class] += sign
+		if sign > 0 && combos[k].fours > 0 {
+			b.fourCells[colour].add(i)
+		} else {
+			b.fourCells[colour].remove(i)
+		}
 		if vs := b.values; vs != nil {
 			v := &vs[k]
 			b.valueSum[colour][0] += sign * v[0]
@@ -372,6 +431,7 @@ func (b *board) recount() {
 	b.classes = [2][numClasses]int32{}
 	b.valueSum = [2][2]int32{}
 	b.lineSum = [2][2]int32{}
+	b.fourCells = [2]cellSet{}
 	for i := range b.cells {
 		if b.cells[i] == wall {
 			continue

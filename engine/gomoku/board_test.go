@@ -51,6 +51,19 @@ func sameBookkeeping(b *board) string {
 			}
 		}
 	}
+	for colour := range 2 {
+		// The set of four cells holds what a scan of the area finds.
+		var want cellSet
+		b.area(func(i int) bool {
+			if best, _ := b.threat(colour, i); best >= patFour {
+				want.add(i)
+			}
+			return true
+		})
+		if b.fourCells[colour] != want || f.fourCells[colour] != want {
+			return "sets of four cells"
+		}
+	}
 	var hash uint64
 	near := [maxCells]uint8{}
 	for i, c := range b.cells {
@@ -158,7 +171,7 @@ func TestBookkeepingMatchesRecount(t *testing.T) {
 
 // TestPlayUndoRestores checks that undoing a random game restores the empty
 // board exactly: cells, keys, line bytes, combinations, counts, classes,
-// hash and neighbours; without and with an undo log.
+// sets of four cells, hash and neighbours; without and with an undo log.
 func TestPlayUndoRestores(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	for _, logged := range []bool{false, true} {
@@ -175,6 +188,7 @@ func TestPlayUndoRestores(t *testing.T) {
 			}
 			if b.cells != start.cells || b.keys != start.keys || b.lines != start.lines ||
 				b.combo != start.combo || b.count != start.count || b.classes != start.classes || b.valueSum != start.valueSum ||
+				b.fourCells != start.fourCells ||
 				b.hash != start.hash || b.near != start.near || b.ply != 0 || b.stones != 0 || b.five {
 				t.Fatalf("logged %v: undoing %d moves did not restore the empty board", logged, len(played))
 			}

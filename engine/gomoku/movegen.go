@@ -14,11 +14,9 @@ func (s *searcher) pushFours(colour int, score func(i int) int32) int {
 	if left == 0 {
 		return 0
 	}
-	b.area(func(i int) bool {
-		if best, _ := b.threat(colour, i); best >= patFour {
-			s.push(i, score(i))
-			left -= b.fourLines(colour, i)
-		}
+	b.eachFourCell(colour, func(i int) bool {
+		s.push(i, score(i))
+		left -= b.fourLines(colour, i)
 		return left > 0
 	})
 	return s.sp - start
@@ -69,11 +67,15 @@ func (s *searcher) fives(colour int) int {
 			s.push(i, 0)
 		}
 	}
-	for back := 1; back <= 2 && back <= b.ply; back++ {
+	for back := 1; back <= 2 && back <= b.ply && found < want; back++ {
 		m := int(b.history[b.ply-back])
-		for _, step := range b.steps {
+		for d, step := range b.steps {
 			for k := -halfLine + 1; k < halfLine; k++ {
-				add(m + k*step)
+				// A five the move m made possible lies on the line
+				// through m in the direction d it makes five in.
+				if i := m + k*step; b.cells[i] == empty && b.pat(colour, d, i) == patFive {
+					add(i)
+				}
 			}
 		}
 	}
@@ -103,7 +105,7 @@ func (s *searcher) defences(colour int) int {
 	mid := s.sp
 	open := s.openFours[:0]
 	left := b.count[colour][patOpen4]
-	b.area(func(t int) bool {
+	b.eachFourCell(colour, func(t int) bool {
 		for d, step := range b.steps {
 			if b.pat(colour, d, t) != patOpen4 {
 				continue

@@ -30,12 +30,14 @@ type undoEntry struct {
 }
 
 // lineChange is an empty cell's line byte in one direction and its two
-// combination indices before a move changed them.
+// combination indices before a move changed them, and which colours' sets
+// of four cells (bit colour) the change moved the cell in or out of.
 type lineChange struct {
 	cell  int16
 	dir   uint8
 	line  uint8
 	combo [2]uint16
+	flips uint8
 }
 
 // attach makes b log every move played from now on in l, until detach.
@@ -67,13 +69,21 @@ func (b *board) loggedEntry() *undoEntry {
 	return &b.log.entries[b.ply-1]
 }
 
-// restore puts back the line bytes, combination indices and counts that
-// the move logged in e changed, the latest change first.
+// restore puts back the line bytes, combination indices, sets of four
+// cells and counts that the move logged in e changed, the latest change first.
 func (b *board) restore(e *undoEntry) {
 	for k := e.n - 1; k >= 0; k-- {
 		c := &e.changes[k]
 		b.lines[c.cell][c.dir] = c.line
 		b.combo[0][c.cell], b.combo[1][c.cell] = c.combo[0], c.combo[1]
+		if c.flips != 0 {
+			if c.flips&1 != 0 {
+				b.fourCells[0].flip(int(c.cell))
+			}
+			if c.flips&2 != 0 {
+				b.fourCells[1].flip(int(c.cell))
+			}
+		}
 	}
 	b.count, b.classes, b.valueSum, b.lineSum = e.count, e.classes, e.sums, e.lines
 }
