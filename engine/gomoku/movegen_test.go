@@ -1,0 +1,60 @@
+package gomoku
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"movesvc/engine"
+)
+
+// TestThreatGeneratorsFindEveryCell checks fives and fours, which look
+// along the lines of the last moves and in the sets of four cells, against
+// a scan of every empty cell's four line patterns, for both colours after
+// every move of random games (dense enough for many fours and fives,
+// including fives made possible by older moves).
+func TestThreatGeneratorsFindEveryCell(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for _, rule := range []Rule{Freestyle, Standard} {
+		for game := range 6 {
+			st, err := Game{}.NewState(engine.Setup{FromMoves: true, Options: map[string]any{"rule": rule.String(), "size": 15}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			b := &st.(*State).b
+			s := getSearcher(b, 10, nil, Options{}, nil)
+			for b.ply < 120 && !b.full() {
+				// The game goes on past a five: the scan counts fives for
+				// both colours, and b.five is only reset.
+				randomGame(b, rng, 1)
+				b.five = false
+				for colour := range 2 {
+					for _, g := range []struct {
+						name string
+						at   pattern // the weakest pattern the generator wants in some line
+						gen  func(int) int
+					}{{"fives", patFive, s.fives}, {"fours", patFour, s.fours}} {
+						var want []int16
+						b.area(func(i int) bool {
+							for d := range 4 {
+								if b.pat(colour, d, i) >= g.at {
+									want = append(want, int16(i))
+									break
+								}
+							}
+							return true
+						})
+						n := g.gen(colour)
+						got := slices.Clone(s.moves[s.sp-n : s.sp])
+						s.sp -= n
+						slices.Sort(got)
+						if !slices.Equal(got, want) {
+							t.Fatalf("%v game %d ply %d colour %d: %s found %v, a scan %v", rule, game, b.ply, colour, g.name, got, want)
+						}
+					}
+				}
+			}
+			putSearcher(s, nil)
+		}
+	}
+}
