@@ -4,24 +4,19 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
-
-	"movesvc/engine"
 )
 
 // TestThreatGeneratorsFindEveryCell checks fives and fours, which look
 // along the lines of the last moves and in the sets of four cells, against
-// a scan of every empty cell's four line patterns, for both colours after
+// a scan of every empty cell's strongest line pattern, for both colours after
 // every move of random games (dense enough for many fours and fives,
 // including fives made possible by older moves).
 func TestThreatGeneratorsFindEveryCell(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	for _, rule := range []Rule{Freestyle, Standard} {
 		for game := range 6 {
-			st, err := Game{}.NewState(engine.Setup{FromMoves: true, Options: map[string]any{"rule": rule.String(), "size": 15}})
-			if err != nil {
-				t.Fatal(err)
-			}
-			b := &st.(*State).b
+			b := new(board)
+			b.init(15, rule)
 			s := getSearcher(b, 10, nil, Options{}, nil)
 			for b.ply < 120 && !b.full() {
 				// The game goes on past a five: the scan counts fives for
@@ -36,11 +31,8 @@ func TestThreatGeneratorsFindEveryCell(t *testing.T) {
 					}{{"fives", patFive, s.fives}, {"fours", patFour, s.fours}} {
 						var want []int16
 						b.area(func(i int) bool {
-							for d := range 4 {
-								if b.pat(colour, d, i) >= g.at {
-									want = append(want, int16(i))
-									break
-								}
+							if best, _ := b.threat(colour, i); best >= g.at {
+								want = append(want, int16(i))
 							}
 							return true
 						})
