@@ -22,6 +22,13 @@ func WithoutReductions(opt Options) Options {
 	return opt
 }
 
+// WithoutThreeReply returns opt with the defences against an open three
+// searched a ply shallower at every depth, as any other move.
+func WithoutThreeReply(opt Options) Options {
+	opt.noThreeReply = true
+	return opt
+}
+
 // WithoutSymmetry returns opt with every root move of a symmetric position
 // searched.
 func WithoutSymmetry(opt Options) Options {

@@ -15,12 +15,12 @@ import (
 // give the latter: the unfinished iteration's work is not thrown away.
 func TestUnfinishedIterationMove(t *testing.T) {
 	// Positions from self-play games where the best move changes between
-	// iterations (with the evaluation weights of the time: a refit may
-	// need others).
+	// iterations (with the search and the evaluation weights of the time:
+	// a change to either may need others).
 	changed := 0
 	positions := []string{
-		"g10 i8 i10 j9 k10 h10 j11 i12",
-		"g5 i9 h7 h9 h5 g9 j9 h8 f5 e5",
+		"j8 f9 f7 j10 h8",
+		"g9 h10 i9 i8 h8 g7 h9 j9 f10 e11 e9 f9 g11 h12 h7 g13",
 	}
 	for _, moves := range positions[:longtest.Pick(1, len(positions))] {
 		st := played(t, moves)

@@ -23,6 +23,8 @@ const (
 	reductionDivisor   = 1.5 // a late move is reduced ln(plies left)*ln(its index)/reductionDivisor plies
 	reductionFourCells = 8   // no late-move reductions where the side to move has this many four-making cells
 	quiescence         = 2   // unforced plies past the horizon that still answer an open three
+	threeReplyDepth    = 3   // from this many plies left, a defence against an open three uses no depth...
+	threeReplyMoves    = 4   // ...where there are at most this many defences
 	lossDefenceDepth   = 4   // depth of the threat-blind search that picks the defence when every move loses
 )
 

@@ -18,8 +18,9 @@ import (
 //   - a win by continuous fours, at inner nodes (interiorVCF);
 //   - null-move pruning (nullMove);
 //   - the moves (generate, searchMoves): only the block against a four,
-//     which uses no depth; the defences against an open three; otherwise
-//     the candidates, pruned by move count;
+//     which uses no depth; the defences against an open three, which use
+//     none either when they are few (replyDepth); otherwise the
+//     candidates, pruned by move count;
 //   - the result stored in the table.
 func (s *searcher) pvs(depth, ply int, alpha, beta int32) int32 {
 	s.nodes++
@@ -125,7 +126,8 @@ func (s *searcher) interiorVCF(depth, ply int, key uint64) (int32, bool) {
 // quiet when they are every candidate) of the node ply plies from the root
 // with depth plies left, in the window (alpha, beta), best first (pick),
 // and returns the best value and move. A forced reply, the only move,
-// uses no depth. At a quiet node, unless the side to move has
+// uses no depth, and so do a few defences against an open three
+// (replyDepth). At a quiet node, unless the side to move has
 // pruneFourCells or more four-making cells, only the first width(depth)
 // moves are searched and then only threats, unless every move so far
 // loses (move-count pruning); unless it has reductionFourCells or more,
@@ -135,10 +137,7 @@ func (s *searcher) interiorVCF(depth, ply int, key uint64) (int32, bool) {
 func (s *searcher) searchMoves(depth, ply int, alpha, beta int32, n int, quiet bool, ttMove int) (int32, int) {
 	me := s.b.toMove()
 	fours := s.b.count[me][patFour]
-	next := depth - 1
-	if n == 1 {
-		next = depth
-	}
+	next := s.replyDepth(depth, n, quiet)
 	width := n
 	if quiet && s.prune && fours < pruneFourCells {
 		width = min(n, s.width(depth))
@@ -175,6 +174,23 @@ func (s *searcher) searchMoves(depth, ply int, alpha, beta int32, n int, quiet b
 		}
 	}
 	return best, bestMove
+}
+
+// replyDepth returns the depth the n moves of a node with depth plies left
+// are searched to (quiet when they are every candidate): depth itself for
+// a forced reply, the only move, and, from threeReplyDepth plies left, for
+// the defences against an open three when there are at most
+// threeReplyMoves of them, so that an attack by threes the defender can
+// meet in few ways costs the attacker's plies alone, as an attack by fours
+// does; depth-1 otherwise. Each attacking move still costs a ply, so the
+// search ends; the bound on the defences keeps the positions where the
+// defender has many replies (its own fours among them) from multiplying
+// the tree.
+func (s *searcher) replyDepth(depth, n int, quiet bool) int {
+	if n == 1 || !quiet && s.threeReply && depth >= threeReplyDepth && n <= threeReplyMoves {
+		return depth
+	}
+	return depth - 1
 }
 
 // tryMove plays m at the node ply plies from the root, searches the

@@ -32,3 +32,39 @@ func TestLateReduction(t *testing.T) {
 		t.Errorf("lateReduction(9, 10) = %d, want 3 (ln 9 * ln 10 / 1.5 = 3.37)", r)
 	}
 }
+
+// TestReplyDepth checks replyDepth against its contract: the only move,
+// and from threeReplyDepth plies left up to threeReplyMoves defences
+// against an open three, keep the node's depth; quiet moves, more
+// defences, defences nearer the horizon, and any with the extension off
+// use a ply.
+func TestReplyDepth(t *testing.T) {
+	on := &searcher{settings: Options{}.settings()}
+	off := &searcher{settings: Options{noThreeReply: true}.settings()}
+	few, many := threeReplyMoves, threeReplyMoves+1
+	for depth := -quiescence; depth <= 12; depth++ {
+		deep := depth
+		if depth < threeReplyDepth {
+			deep = depth - 1
+		}
+		for _, c := range []struct {
+			s     *searcher
+			n     int
+			quiet bool
+			want  int
+		}{
+			{on, 1, false, depth},
+			{on, 1, true, depth},
+			{on, few, true, depth - 1},
+			{on, 2, false, deep},
+			{on, few, false, deep},
+			{on, many, false, depth - 1},
+			{off, few, false, depth - 1},
+			{off, 1, false, depth},
+		} {
+			if got := c.s.replyDepth(depth, c.n, c.quiet); got != c.want {
+				t.Errorf("replyDepth(%d, %d, quiet %v), extension on %v = %d, want %d", depth, c.n, c.quiet, c.s.threeReply, got, c.want)
+			}
+		}
+	}
+}

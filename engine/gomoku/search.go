@@ -68,6 +68,9 @@ type Options struct {
 	noNullMove bool
 	// noReductions turns late-move reductions off alone (tests).
 	noReductions bool
+	// noThreeReply searches the defences against an open three a ply
+	// shallower at every depth (tests).
+	noThreeReply bool
 	// noSymmetry searches every root move of a symmetric position (tests).
 	noSymmetry bool
 }

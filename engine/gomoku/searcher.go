@@ -152,6 +152,7 @@ type settings struct {
 	pruneWidth int  // Options.pruneWidth
 	nullPrune  bool // null-move pruning (part of prune unless Options.noNullMove)
 	reduce     bool // late-move reductions (part of prune unless Options.noReductions)
+	threeReply bool // defences against an open three use no depth from threeReplyDepth (unless Options.noThreeReply)
 	symmetric  bool // one root move of each set a symmetry of the position maps together
 	// weights are the linear weights the evaluation weighs the counts by
 	// (the fitted ones, Options.Weights, Options.Plain); nil when values,
@@ -173,6 +174,7 @@ func (opt Options) settings() settings {
 		pruneWidth: opt.pruneWidth,
 		nullPrune:  prune && !opt.noNullMove,
 		reduce:     prune && !opt.noReductions,
+		threeReply: !opt.noThreeReply,
 		symmetric:  !opt.Plain && !opt.noSymmetry,
 		weights:    &defaultWeights,
 		policy:     defaultPolicy,
