@@ -1,0 +1,171 @@
+package api_test
+
+import (
+	"bufio"
+	"bytes"
+	"flag"
+	"io"
+	"net/http"
+	"os"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"movesvc/api"
+)
+
+// updateFingerprint rewrites testdata/fingerprint.golden from the answers
+// of this build: go test ./api -run TestFingerprint -update-fingerprint.
+// Only a change meant to alter answers (a stronger search) does that, and
+// says so in its commit.
+var updateFingerprint = flag.Bool("update-fingerprint", false, "rewrite testdata/fingerprint.golden")
+
+// fingerprintCases are the requests whose answers make up the fingerprint:
+// every game's searches at full strength, to a depth and at weaker levels,
+// with analysis, as a stream, in a batch, positions, and refusals. Every
+// search is bounded by depth, levels or an exact solve, never by the
+// clock, so the answers depend on the build alone.
+var fingerprintCases = []struct{ method, path, accept, body string }{
+	{"POST", "/move", "", `{"game":"tictactoe","moves":[]}`},
+	{"POST", "/move", "", `{"game":"tictactoe","moves":["b2"]}`},
+	{"POST", "/move", "", `{"game":"tictactoe","board":["x..",".o.","..."]}`},
+	{"POST", "/move", "", `{"game":"tictactoe","moves":["a1","b2"],"depth":2}`},
+	{"POST", "/move", "", `{"game":"tictactoe","moves":["a1"],"level":3,"seed":7}`},
+	{"POST", "/move", "", `{"game":"tictactoe","moves":["a1","b2","c3"],"analysis":true}`},
+	{"POST", "/move", "", `{"game":"connect4","moves":[]}`},
+	{"POST", "/move", "", `{"game":"connect4","moves":["4","4","5"]}`},
+	{"POST", "/move", "", `{"game":"connect4","moves":["4","4","5"],"analysis":true}`},
+	{"POST", "/move", "", `{"game":"connect4","moves":["6","1","3","2","7","6","6","1","3","2","7","2"]}`},
+	{"POST", "/move", "", `{"game":"connect4","moves":["6","1","3","2","7","6","6","1","3","2","7","2"],"analysis":true}`},
+	{"POST", "/move", "", `{"game":"connect4","moves":["4","4","3","5","2"],"depth":6}`},
+	{"POST", "/move", "", `{"game":"connect4","moves":["4","3"],"level":3,"seed":1}`},
+	{"POST", "/move", "", `{"game":"connect4","moves":["4","3","4"],"level":6,"seed":2}`},
+	{"POST", "/move", "", `{"game":"connect4","board":[".......",".......",".......",".......","...o...","...x.x."]}`},
+	{"POST", "/move", "", `{"game":"gomoku","moves":[]}`},
+	{"POST", "/move", "", `{"game":"gomoku","moves":["h8"]}`},
+	{"POST", "/move", "", `{"game":"gomoku","moves":["h8","h9"]}`},
+	{"POST", "/move", "", `{"game":"gomoku","moves":["h8","h9","i9"],"depth":3}`},
+	{"POST", "/move", "", `{"game":"gomoku","moves":["h8","h9","i9","g7"],"depth":4}`},
+	{"POST", "/move", "", `{"game":"gomoku","moves":["h8","h9","i9","g7","j10"],"depth":5}`},
+	{"POST", "/move", "", `{"game":"gomoku","moves":["h8","h9","i9","g7","j10","k11","i8"]}`},
+	{"POST", "/move", "", `{"game":"gomoku","moves":["h8","h9","i9"],"analysis":true,"multipv":3,"depth":3}`},
+	{"POST", "/move", "", `{"game":"gomoku","moves":["h8","h9"],"level":3,"seed":42}`},
+	{"POST", "/move", "", `{"game":"gomoku","moves":["h8","h9","i8"],"level":7,"seed":5}`},
+	{"POST", "/move", "", `{"game":"gomoku","moves":["e5","e6","f5"],"size":9,"depth":4}`},
+	{"POST", "/move", "", `{"game":"gomoku","moves":["h8","h9","i8","i9","j8"],"rule":"standard","depth":3}`},
+	{"POST", "/move", "", `{"game":"gomoku","moves":["h8","h9","i8","i9","j8","j9"],"rule":"standard","depth":3}`},
+	{"POST", "/move", "text/event-stream", `{"game":"gomoku","moves":["h8","h9","i9"],"depth":4}`},
+	{"POST", "/move", "text/event-stream", `{"game":"connect4","moves":["4","4","3","5","2"],"depth":5}`},
+	{"POST", "/moves", "", `{"requests":[{"game":"tictactoe","moves":["b2"]},{"game":"connect4","moves":["4"]},{"game":"gomoku","moves":["h8","i9"],"depth":3},{"game":"chess","moves":[]}]}`},
+	{"POST", "/position", "", `{"game":"tictactoe","moves":["a1","b1","a2","b2","a3"]}`},
+	{"POST", "/position", "", `{"game":"connect4","moves":["4","4","5"]}`},
+	{"POST", "/position", "", `{"game":"gomoku","moves":["h8","h9","i9"],"size":9}`},
+	{"POST", "/move", "", `{"game":"tictactoe","moves":["b2","b2"]}`},
+	{"POST", "/move", "", `{"game":"connect4","moves":["8"]}`},
+	{"POST", "/move", "", `{"game":"gomoku","moves":["h8"],"depth":99}`},
+	{"POST", "/move", "", `{"game":"gomoku","moves":["h8"],"rule":"renju"}`},
+	{"POST", "/move", "", `{"game":"tictactoe","moves":[],"moves":[]}`},
+	{"POST", "/move", "", `{"game":"tictactoe","mvoes":[]}`},
+	{"POST", "/move", "", `{"game":"tictactoe","moves":[1]}`},
+	{"GET", "/games", "", ``},
+}
+
+// TestFingerprint holds the service's answers to fingerprintCases to
+// testdata/fingerprint.golden, byte for byte but for the fields that
+// measure time or name the request (elapsed_ms, request_id): the check
+// that a refactor changes no search (move, score, depth, nodes, line) and
+// no answer.
+func TestFingerprint(t *testing.T) {
+	if testing.Short() {
+		t.Skip("searches to depth")
+	}
+	ts := newTestServer(t, api.Config{MaxTimeout: time.Minute, DefaultTimeout: time.Minute, SearchThreads: 1})
+	var out bytes.Buffer
+	for _, c := range fingerprintCases {
+		var header []string
+		if c.accept != "" {
+			header = []string{"Accept", c.accept}
+		}
+		ct := ""
+		if c.body != "" {
+			ct = "application/json"
+		}
+		var r response
+		if c.accept != "" {
+			r = ts.raw(t, c.method, c.path, ct, c.body, header...)
+		} else {
+			r = ts.do(t, c.method, c.path, ct, []byte(c.body), header...)
+		}
+		out.WriteString("> " + c.method + " " + c.path + " " + c.accept + " " + c.body + "\n")
+		out.WriteString("< " + http.StatusText(r.status) + "\n")
+		if strings.HasPrefix(r.header.Get("Content-Type"), "text/event-stream") {
+			sc := bufio.NewScanner(bytes.NewReader(r.body))
+			for sc.Scan() {
+				line := sc.Text()
+				if data, ok := strings.CutPrefix(line, "data: "); ok {
+					line = "data: " + canonical(t, []byte(data))
+				}
+				out.WriteString(line + "\n")
+			}
+			continue
+		}
+		out.WriteString(canonical(t, r.body) + "\n")
+	}
+	const golden = "testdata/fingerprint.golden"
+	if *updateFingerprint {
+		if err := os.MkdirAll("testdata", 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(golden, out.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatalf("%v (make it with -update-fingerprint)", err)
+	}
+	if got := out.String(); got != string(want) {
+		gl, wl := strings.Split(got, "\n"), strings.Split(string(want), "\n")
+		for i := range min(len(gl), len(wl)) {
+			if gl[i] != wl[i] {
+				t.Fatalf("answers differ from %s at line %d:\n got: %s\nwant: %s", golden, i+1, gl[i], wl[i])
+			}
+		}
+		t.Fatalf("answers differ from %s in length: %d lines, want %d", golden, len(gl), len(wl))
+	}
+}
+
+// timing matches the fields that measure time or name the request.
+var timing = regexp.MustCompile(`"(elapsed_ms|request_id)":("[^"]*"|[-+.eE0-9]+)`)
+
+// canonical returns body with the values of its timing fields replaced by
+// "_": every other byte of the answer, field order included, is kept.
+func canonical(_ *testing.T, body []byte) string {
+	return timing.ReplaceAllString(string(bytes.TrimRight(body, "\n")), `"$1":_`)
+}
+
+// raw sends a request, for an answer the spec's validator cannot read (an
+// event stream).
+func (ts *testServer) raw(t *testing.T, method, path, contentType, body string, header ...string) response {
+	t.Helper()
+	req, err := http.NewRequest(method, ts.URL+path, strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", contentType)
+	for i := 0; i+1 < len(header); i += 2 {
+		req.Header.Set(header[i], header[i+1])
+	}
+	resp, err := ts.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	got, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return response{status: resp.StatusCode, header: resp.Header, body: got}
+}
