@@ -1,0 +1,133 @@
+package chess_test
+
+import (
+	"bufio"
+	"os"
+	"reflect"
+	"strconv"
+	"strings"
+	"testing"
+
+	"movesvc/engine/chess"
+	"movesvc/internal/longtest"
+)
+
+// perftCase is one line of testdata/perft.txt: a position and Stockfish's
+// perft counts at depths 1, 2, ...
+type perftCase struct {
+	name    string
+	variant chess.Variant
+	fen     string
+	counts  []uint64
+}
+
+// readPerftSet reads testdata/perft.txt (made by internal/perftgen).
+func readPerftSet(t testing.TB) []perftCase {
+	t.Helper()
+	f, err := os.Open("testdata/perft.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var set []perftCase
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := sc.Text()
+		if strings.HasPrefix(line, "#") || line == "" {
+			continue
+		}
+		parts := strings.Split(line, ";")
+		if len(parts) != 4 {
+			t.Fatalf("bad line %q", line)
+		}
+		c := perftCase{name: parts[0], fen: parts[2]}
+		if parts[1] == "chess960" {
+			c.variant = chess.Chess960
+		}
+		for _, s := range strings.Split(parts[3], ",") {
+			n, err := strconv.ParseUint(s, 10, 64)
+			if err != nil {
+				t.Fatal(err)
+			}
+			c.counts = append(c.counts, n)
+		}
+		set = append(set, c)
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return set
+}
+
+// checkPerft compares the perft count of c at depth with Stockfish's and
+// checks that the walk left the position exactly as it was.
+func checkPerft(t *testing.T, c perftCase, depth int) {
+	t.Helper()
+	p, err := chess.ParseFEN(c.fen, c.variant)
+	if err != nil {
+		t.Fatalf("%s: %v", c.name, err)
+	}
+	p.Reserve(depth)
+	before := p.Clone()
+	if got, want := p.Perft(depth), c.counts[depth-1]; got != want {
+		t.Errorf("%s (%s) perft(%d) = %d, Stockfish says %d", c.name, c.fen, depth, got, want)
+	}
+	if !reflect.DeepEqual(p, before) {
+		t.Errorf("%s: perft(%d) changed the position to %s", c.name, depth, p.FEN())
+	}
+}
+
+// TestPerft checks perft counts against Stockfish's on the standard
+// positions and 120 random ones (40 of them Chess960). The quick run takes
+// each position to the deepest depth with at most quickNodes leaves (the
+// random ones to depth 2, every eighth to 3); the long run takes every
+// position to the set's full depth: 5 or 6 for the standard positions, 4
+// for the random ones.
+func TestPerft(t *testing.T) {
+	const quickNodes = 200_000
+	for i, c := range readPerftSet(t) {
+		depth := len(c.counts)
+		if !longtest.Enabled() {
+			depth = 1
+			for depth < len(c.counts) && c.counts[depth] <= quickNodes {
+				depth++
+			}
+			if strings.HasPrefix(c.name, "random") {
+				depth = min(depth, 2+b2i(i%8 == 0))
+			}
+		}
+		checkPerft(t, c, depth)
+	}
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// BenchmarkPerft times perft(6) from the start and perft(5) from
+// Kiwipete, the speed targets (docs/chess.md compares them with
+// Stockfish's "go perft" in the same run).
+func BenchmarkPerft(b *testing.B) {
+	for _, c := range []struct {
+		name, fen string
+		depth     int
+	}{
+		{"start6", chess.StartFEN, 6},
+		{"kiwipete5", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 5},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			p, err := chess.ParseFEN(c.fen, chess.Standard)
+			if err != nil {
+				b.Fatal(err)
+			}
+			var n uint64
+			for b.Loop() {
+				n = p.Perft(c.depth)
+			}
+			b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds()/1e6, "Mnodes/s")
+		})
+	}
+}
