@@ -11,13 +11,25 @@ import (
 	"movesvc/engine/chess"
 )
 
-// session is the state of one UCI conversation: the position the GUI set
-// and the options.
+// session is the state of one UCI conversation: the position the GUI set,
+// the options, the table kept between searches and the search running.
 type session struct {
 	out      *output
 	pos      *chess.Position
-	chess960 bool
+	opts     options
+	table    *chess.Table
+	searchMu sync.Mutex
+	running  *search
 }
+
+// options are the engine's UCI options.
+type options struct {
+	threads, hashMB, multiPV, overheadMS, level int
+	chess960                                    bool
+}
+
+// defaultOptions are the options a session starts with.
+var defaultOptions = options{threads: 1, hashMB: 16, multiPV: 1, overheadMS: 20, level: chess.MaxLevel}
 
 // output writes whole lines to the GUI, one writer at a time.
 type output struct {
@@ -38,12 +50,21 @@ func (o *output) println(format string, args ...any) {
 	}
 }
 
+// failed returns the first write error.
+func (o *output) failed() error {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return o.err
+}
+
 // run reads UCI commands from in and answers on out until quit or the end
-// of the input. It returns only read and write errors: a bad command is
+// of the input, then stops a running search (which still prints its
+// bestmove). It returns only read and write errors: a bad command is
 // answered with an "info string" line and the session goes on.
 func run(in io.Reader, out io.Writer) error {
-	s := &session{out: &output{w: bufio.NewWriter(out)}}
+	s := &session{out: &output{w: bufio.NewWriter(out)}, opts: defaultOptions}
 	s.pos, _ = chess.ParseFEN(chess.StartFEN, chess.Standard)
+	defer s.stop()
 	sc := bufio.NewScanner(in)
 	sc.Buffer(make([]byte, 64*1024), 1<<20)
 	for sc.Scan() {
@@ -55,8 +76,8 @@ func run(in io.Reader, out io.Writer) error {
 			break
 		}
 		s.command(fields[0], fields[1:])
-		if s.out.err != nil {
-			return s.out.err
+		if err := s.out.failed(); err != nil {
+			return err
 		}
 	}
 	return sc.Err()
@@ -68,17 +89,31 @@ func (s *session) command(cmd string, args []string) {
 	case "uci":
 		s.out.println("id name movesvc")
 		s.out.println("id author the movesvc authors")
+		s.out.println("option name Threads type spin default 1 min 1 max 64")
+		s.out.println("option name Hash type spin default 16 min 1 max 4096")
+		s.out.println("option name MultiPV type spin default 1 min 1 max 256")
+		s.out.println("option name Move Overhead type spin default 20 min 0 max 5000")
+		s.out.println("option name Level type spin default 10 min 1 max 10")
 		s.out.println("option name UCI_Chess960 type check default false")
 		s.out.println("uciok")
 	case "isready":
 		s.out.println("readyok")
 	case "ucinewgame":
+		s.stop()
+		if s.table != nil {
+			s.table.Clear()
+		}
 	case "setoption":
+		s.stop()
 		s.setOption(args)
 	case "position":
+		s.stop()
 		s.position(args)
 	case "go":
+		s.stop()
 		s.goCommand(args)
+	case "stop":
+		s.stop()
 	case "d":
 		s.out.println("info string %s", s.pos.FEN())
 	default:
@@ -89,9 +124,30 @@ func (s *session) command(cmd string, args []string) {
 // setOption handles "setoption name NAME [value VALUE]".
 func (s *session) setOption(args []string) {
 	name, value := optionNameValue(args)
+	spin := func(dst *int, lo, hi int) {
+		n, err := strconv.Atoi(value)
+		if err != nil || n < lo || n > hi {
+			s.out.println("info string option %s: %q is not a number from %d to %d", name, value, lo, hi)
+			return
+		}
+		*dst = n
+	}
 	switch strings.ToLower(name) {
+	case "threads":
+		spin(&s.opts.threads, 1, 64)
+	case "hash":
+		old := s.opts.hashMB
+		if spin(&s.opts.hashMB, 1, 4096); s.opts.hashMB != old {
+			s.table = nil
+		}
+	case "multipv":
+		spin(&s.opts.multiPV, 1, 256)
+	case "move overhead":
+		spin(&s.opts.overheadMS, 0, 5000)
+	case "level":
+		spin(&s.opts.level, 1, chess.MaxLevel)
 	case "uci_chess960":
-		s.chess960 = strings.EqualFold(value, "true")
+		s.opts.chess960 = strings.EqualFold(value, "true")
 	default:
 		s.out.println("info string unknown option %s", name)
 	}
@@ -108,7 +164,7 @@ func optionNameValue(args []string) (name, value string) {
 
 // variant returns the rules the session plays under.
 func (s *session) variant() chess.Variant {
-	if s.chess960 {
+	if s.opts.chess960 {
 		return chess.Chess960
 	}
 	return chess.Standard
@@ -142,20 +198,6 @@ func (s *session) position(args []string) {
 		return
 	}
 	s.pos = p
-}
-
-// goCommand handles "go": "go perft N" counts the legal move tree.
-func (s *session) goCommand(args []string) {
-	if len(args) == 2 && args[0] == "perft" {
-		depth, err := strconv.Atoi(args[1])
-		if err != nil || depth < 1 {
-			s.out.println("info string go perft: want a depth of 1 or more")
-			return
-		}
-		s.perft(depth)
-		return
-	}
-	s.out.println("info string go: only go perft N is supported so far")
 }
 
 // perft prints the perft count below each legal move and their sum, as

@@ -67,6 +67,12 @@ func (p *Position) LegalMoves(buf []Move) []Move {
 // en passant checked by playing it on the occupancy; castling under
 // Chess960's rules (which include standard chess).
 func (p *Position) generate(l *MoveList, kind genKind, ci *checkInfo) {
+	p.generateFrom(l, kind, ci, ^Bitboard(0))
+}
+
+// generateFrom appends to l the legal moves of kind of the pieces on the
+// squares of from, as generate does.
+func (p *Position) generateFrom(l *MoveList, kind genKind, ci *checkInfo, from Bitboard) {
 	us, them := p.side, p.side.Other()
 	ksq := p.King(us)
 	occ := p.byType[0]
@@ -77,7 +83,9 @@ func (p *Position) generate(l *MoveList, kind genKind, ci *checkInfo) {
 	if kind&genQuiet != 0 {
 		targets |= ^occ
 	}
-	p.kingMoves(l, ksq, targets)
+	if from.Has(ksq) {
+		p.kingMoves(l, ksq, targets)
+	}
 	if ci.checkers.more() {
 		return
 	}
@@ -85,9 +93,9 @@ func (p *Position) generate(l *MoveList, kind genKind, ci *checkInfo) {
 	if ci.checkers != 0 {
 		mask = between[ksq&63][ci.checkers.First()&63] | ci.checkers
 	}
-	p.pawnMoves(l, kind, ci, mask, ksq)
-	p.pieceMoves(l, targets&mask, ci.pinned, ksq)
-	if kind&genQuiet != 0 && ci.checkers == 0 && p.castle&(3<<(2*us)) != 0 {
+	p.pawnMoves(l, kind, ci, mask, ksq, from)
+	p.pieceMoves(l, targets&mask, ci.pinned, ksq, from)
+	if kind&genQuiet != 0 && ci.checkers == 0 && p.castle&(3<<(2*us)) != 0 && from.Has(ksq) {
 		p.castlingMoves(l, us, ksq)
 	}
 }
@@ -105,10 +113,11 @@ func (p *Position) kingMoves(l *MoveList, ksq Square, targets Bitboard) {
 	}
 }
 
-// pieceMoves appends the knight, bishop, rook and queen moves to targets;
+// pieceMoves appends the moves of the knights, bishops, rooks and queens
+// on the squares of from to targets;
 // a pinned piece moves only along the line through it and the king.
-func (p *Position) pieceMoves(l *MoveList, targets, pinned Bitboard, ksq Square) {
-	us := p.byCol[p.side]
+func (p *Position) pieceMoves(l *MoveList, targets, pinned Bitboard, ksq Square, from Bitboard) {
+	us := p.byCol[p.side] & from
 	occ := p.byType[0]
 	for b := p.byType[Knight] & us &^ pinned; b != 0; {
 		from := b.Pop()

@@ -1,12 +1,13 @@
 package chess
 
-// pawnMoves appends the side to move's pawn moves of kind whose target is in
-// mask (the check mask): pushes, double pushes, captures, promotions to
-// every piece (noisy, as captures are) and en passant. Unpinned pawns move
+// pawnMoves appends the moves of kind of the side to move's pawns on the
+// squares of from whose target is in mask (the check mask): pushes, double
+// pushes, captures, promotions to every piece (noisy, as captures are) and
+// en passant. Unpinned pawns move
 // set-wise; a pinned pawn moves only along its pin line.
-func (p *Position) pawnMoves(l *MoveList, kind genKind, ci *checkInfo, mask Bitboard, ksq Square) {
+func (p *Position) pawnMoves(l *MoveList, kind genKind, ci *checkInfo, mask Bitboard, ksq Square, from Bitboard) {
 	us := p.side
-	pawns := p.byType[Pawn] & p.byCol[us]
+	pawns := p.byType[Pawn] & p.byCol[us] & from
 	free := pawns &^ ci.pinned
 	p.pawnSet(l, kind, free, mask)
 	for b := pawns & ci.pinned; b != 0; {

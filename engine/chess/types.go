@@ -182,3 +182,12 @@ func shiftUp(b Bitboard, c Color) Bitboard {
 	}
 	return b >> 8
 }
+
+// ahead returns the square in front of sq seen from c; sq must not be on
+// c's last rank.
+func (sq Square) ahead(c Color) Square {
+	if c == White {
+		return sq + 8
+	}
+	return sq - 8
+}

@@ -18,7 +18,7 @@ import (
 // back from its UCI and SAN, and Make then Unmake restores the position
 // exactly; Status agrees with the move count.
 func TestRandomGames(t *testing.T) {
-	games := longtest.Pick(3, 200)
+	games := longtest.Pick(2, 200)
 	rng := rand.New(rand.NewPCG(7, 46))
 	buf := make([]chess.Move, 0, chess.MaxMoves)
 	for g := 0; g < games; g++ {

@@ -1,0 +1,125 @@
+package chess
+
+import "time"
+
+// maxPly bounds the plies from the root a search reaches.
+const maxPly = 128
+
+// Scores of the search: a mate at ply p from the root scores
+// mateScore-p for the side that mates; evaluations stay within
+// ±maxEval, far below mateBound, above which a score is a mate.
+const (
+	mateScore = 32000
+	mateBound = mateScore - maxPly
+	infinite  = mateScore + 1
+	maxEval   = mateBound - 1
+)
+
+// frame is one ply of the search stack.
+type frame struct {
+	undo       Undo
+	move       Move  // the move that led from this ply to the next
+	piece      Piece // the piece that moved
+	staticEval int32
+	excluded   Move
+	picker     movePicker
+}
+
+// searcher is one thread's search: its copy of the position, its stack,
+// move-ordering tables and counters. Nothing in it is allocated per node.
+type searcher struct {
+	pos     Position
+	histBuf []uint64
+	tt      *Table
+	shared  *sharedState
+	id      int
+	nodes   uint64
+	stopped bool
+	mayStop bool
+	// selDepth is the deepest ply reached in this iteration.
+	selDepth int
+	stack    [maxPly + 4]frame
+	pv       [maxPly + 1][maxPly + 1]Move
+	pvLen    [maxPly + 1]int
+	killers  [maxPly + 1][2]Move
+	// history[c][from][to] scores quiet moves by the cutoffs they made;
+	// counters[piece][to] is the reply that refuted that move.
+	history  [2][64][64]int16
+	counters [16][64]Move
+	root     []rootMove
+	resPV    []Move
+	lines    []Line
+	linePVs  [][]Move
+	eval     evaluator
+}
+
+// rootMove is a move of the root with its latest score and line.
+type rootMove struct {
+	move      Move
+	score     int32
+	prevScore int32
+	pv        []Move
+}
+
+// reset prepares s to search a copy of pos as thread id.
+func (s *searcher) reset(pos *Position, tt *Table, shared *sharedState, id int) {
+	s.pos = *pos
+	s.histBuf = append(s.histBuf[:0], pos.history...)
+	s.pos.history = s.histBuf
+	s.pos.Reserve(maxPly + 8)
+	s.histBuf = s.pos.history
+	s.tt, s.shared, s.id = tt, shared, id
+	s.nodes, s.stopped, s.mayStop = 0, false, false
+	s.killers = [maxPly + 1][2]Move{}
+	s.history = [2][64][64]int16{}
+	s.counters = [16][64]Move{}
+	for i := range s.stack {
+		s.stack[i].excluded = NoMove
+	}
+	s.root = s.root[:0]
+	var l MoveList
+	ci := s.pos.checkInfo()
+	s.pos.generate(&l, genAll, &ci)
+	for _, m := range l.Slice() {
+		s.root = append(s.root, rootMove{move: m, score: -infinite, prevScore: -infinite, pv: make([]Move, 0, maxPly)})
+	}
+}
+
+// poll counts a node and, every pollNodes nodes, looks at the stop flag,
+// the deadline and the node limit; once the first iteration is done
+// (mayStop) any of them stops the search.
+func (s *searcher) poll() {
+	s.nodes++
+	if s.nodes%pollNodes != 0 || !s.mayStop {
+		return
+	}
+	sh := s.shared
+	if sh.stop.Load() {
+		s.stopped = true
+		return
+	}
+	select {
+	case <-sh.done:
+		s.stopped = true
+		sh.stop.Store(true)
+		return
+	default:
+	}
+	if s.id == 0 && sh.maxNodes > 0 && s.nodes >= sh.maxNodes {
+		s.stopped = true
+		sh.stop.Store(true)
+	}
+}
+
+// elapsed returns the time since the search started.
+func (s *searcher) elapsed() time.Duration { return time.Since(s.shared.start) }
+
+// updatePV makes m followed by the child's variation the variation at ply.
+func (s *searcher) updatePV(ply int, m Move) {
+	s.pv[ply][ply] = m
+	n := ply + 1
+	if c := ply + 1; c <= maxPly {
+		n += copy(s.pv[ply][ply+1:], s.pv[c][c:s.pvLen[c]])
+	}
+	s.pvLen[ply] = n
+}
