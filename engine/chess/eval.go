@@ -7,16 +7,40 @@ package chess
 // check (the search never asks then).
 func (p *Position) Evaluate() int32 {
 	var e evaluator
-	return e.evaluate(p, &weights, nil)
+	return e.evaluate(p, &packedWeights, nil)
 }
+
+// packedWeights are the weights packed as packS does, for the evaluation's
+// sums.
+var packedWeights = packWeights(&weights)
+
+// packWeights packs every weight of w (packS).
+func packWeights(w *[numWeights]S) (out [numWeights]int32) {
+	for i, s := range w {
+		out[i] = packS(s)
+	}
+	return out
+}
+
+// packS packs a weight into one int32, the middlegame value times 65536
+// plus the endgame value (both signed), so that sums of weights add both
+// at once; mgOf and egOf unpack a sum.
+func packS(s S) int32 { return int32(s.MG)<<16 + int32(s.EG) }
+
+// mgOf returns the middlegame value of a packed sum.
+func mgOf(v int32) int32 { return (v + 0x8000) >> 16 }
+
+// egOf returns the endgame value of a packed sum.
+func egOf(v int32) int32 { return int32(int16(uint16(v))) }
 
 // evaluator holds one evaluation's intermediate sums and attack maps.
 type evaluator struct {
 	p  *Position
-	w  *[numWeights]S
+	w  *[numWeights]int32 // packed weights (packS)
 	tr *Trace
-	mg [2]int32
-	eg [2]int32
+	// score[c] is c's sum of packed weights: the middlegame value in the
+	// high 16 bits, the endgame value in the low 16, signed.
+	score [2]int32
 	// att[c][t] holds the squares c's pieces of type t attack; att[c][0]
 	// all of them; att2[c] those attacked twice or more.
 	att   [2][7]Bitboard
@@ -28,9 +52,7 @@ type evaluator struct {
 
 // add adds n times the weight at index i to c's sums (and to the trace).
 func (e *evaluator) add(c Color, i int, n int32) {
-	s := e.w[i]
-	e.mg[c] += int32(s.MG) * n
-	e.eg[c] += int32(s.EG) * n
+	e.score[c] += e.w[i] * n
 	if e.tr != nil {
 		e.tr.add(c, i, n)
 	}
@@ -39,7 +61,7 @@ func (e *evaluator) add(c Color, i int, n int32) {
 // evaluate runs every term for both sides with the weights w, recording
 // the terms in tr when it is not nil, and returns the side to move's
 // score.
-func (e *evaluator) evaluate(p *Position, w *[numWeights]S, tr *Trace) int32 {
+func (e *evaluator) evaluate(p *Position, w *[numWeights]int32, tr *Trace) int32 {
 	e.p, e.w, e.tr = p, w, tr
 	e.setup()
 	for c := White; c <= Black; c++ {
@@ -64,8 +86,9 @@ func (e *evaluator) evaluate(p *Position, w *[numWeights]S, tr *Trace) int32 {
 	if tr != nil {
 		tr.Phase, tr.Scale = phase, scale
 	}
-	mg := e.mg[White] - e.mg[Black]
-	eg := (e.eg[White] - e.eg[Black]) * scale / scaleNormal
+	sum := e.score[White] - e.score[Black]
+	mg := mgOf(sum)
+	eg := egOf(sum) * scale / scaleNormal
 	v := (mg*phase + eg*(maxPhase-phase)) / maxPhase
 	if p.side == Black {
 		v = -v
@@ -82,7 +105,7 @@ const scaleNormal = 64
 // beside pawns are drawish (a half).
 func (e *evaluator) scale() int32 {
 	p := e.p
-	eg := e.eg[White] - e.eg[Black]
+	eg := egOf(e.score[White] - e.score[Black])
 	strong := White
 	if eg < 0 {
 		strong = Black

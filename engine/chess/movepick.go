@@ -94,10 +94,13 @@ func (mp *movePicker) next(s *searcher) Move {
 			mp.list.N, mp.cur = 0, 0
 			p.generate(&mp.list, genQuiet, &mp.ci)
 			mp.scoreQuiet(s)
+			mp.sortQuiet()
 			mp.stage = stageQuiet
 		case stageQuiet:
 			for mp.cur < mp.list.N {
-				if m := mp.pick(); m != mp.ttMove && (!mp.noisyOnly || p.givesCheck(m)) {
+				m := mp.list.Moves[mp.cur]
+				mp.cur++
+				if m != mp.ttMove && (!mp.noisyOnly || p.givesCheck(m)) {
 					return m
 				}
 			}
@@ -132,6 +135,21 @@ func (mp *movePicker) pick() Move {
 	mp.scores[c], mp.scores[best] = mp.scores[best], mp.scores[c]
 	mp.cur++
 	return mp.list.Moves[c]
+}
+
+// sortQuiet sorts the quiet moves by score, best first (insertion sort:
+// the lists are short, and most of a list is searched once a node gets
+// to its quiet moves).
+func (mp *movePicker) sortQuiet() {
+	moves, scores := mp.list.Moves[:mp.list.N], mp.scores[:mp.list.N]
+	for i := 1; i < len(moves); i++ {
+		m, sc := moves[i], scores[i]
+		j := i
+		for ; j > 0 && scores[j-1] < sc; j-- {
+			moves[j], scores[j] = moves[j-1], scores[j-1]
+		}
+		moves[j], scores[j] = m, sc
+	}
 }
 
 // scoreNoisy scores the noisy moves: queen promotions first, then the

@@ -2,7 +2,10 @@ package chess_test
 
 import (
 	"bufio"
+	"fmt"
+	"io"
 	"os"
+	"os/exec"
 	"reflect"
 	"strconv"
 	"strings"
@@ -107,18 +110,25 @@ func b2i(b bool) int {
 	return 0
 }
 
-// BenchmarkPerft times perft(6) from the start and perft(5) from
-// Kiwipete, the speed targets (docs/chess.md compares them with
-// Stockfish's "go perft" in the same run).
+// perftBench are the move-generation speed targets: perft(6) from
+// the start and perft(5) from Kiwipete.
+var perftBench = []struct {
+	name, fen string
+	depth     int
+}{
+	{"start6", chess.StartFEN, 6},
+	{"kiwipete5", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 5},
+}
+
+// BenchmarkPerft times perft(6) from the start and perft(5) from Kiwipete
+// with bulk counting, for engine/chess and, side by side in the same run,
+// for Stockfish's "go perft" (which counts in bulk too), timed from the
+// command to its "Nodes searched" line in an engine already started
+// (skipped when /usr/games/stockfish is missing). docs/chess.md compares
+// the two.
 func BenchmarkPerft(b *testing.B) {
-	for _, c := range []struct {
-		name, fen string
-		depth     int
-	}{
-		{"start6", chess.StartFEN, 6},
-		{"kiwipete5", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 5},
-	} {
-		b.Run(c.name, func(b *testing.B) {
+	for _, c := range perftBench {
+		b.Run("movesvc/"+c.name, func(b *testing.B) {
 			p, err := chess.ParseFEN(c.fen, chess.Standard)
 			if err != nil {
 				b.Fatal(err)
@@ -129,5 +139,69 @@ func BenchmarkPerft(b *testing.B) {
 			}
 			b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds()/1e6, "Mnodes/s")
 		})
+		b.Run("stockfish/"+c.name, func(b *testing.B) {
+			sf := startStockfish(b)
+			var n uint64
+			for b.Loop() {
+				n = sf.perft(b, c.fen, c.depth)
+			}
+			b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds()/1e6, "Mnodes/s")
+		})
 	}
+}
+
+// stockfishProc is a Stockfish process for the benchmark.
+type stockfishProc struct {
+	in  io.WriteCloser
+	out *bufio.Scanner
+}
+
+// startStockfish starts /usr/games/stockfish with one thread, or skips b.
+func startStockfish(b *testing.B) *stockfishProc {
+	const path = "/usr/games/stockfish"
+	if _, err := os.Stat(path); err != nil {
+		b.Skip("no Stockfish at " + path)
+	}
+	cmd := exec.Command(path)
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		b.Fatal(err)
+	}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() {
+		io.WriteString(in, "quit\n")
+		cmd.Wait()
+	})
+	sf := &stockfishProc{in: in, out: bufio.NewScanner(out)}
+	io.WriteString(in, "uci\nsetoption name Threads value 1\nisready\n")
+	sf.until(b, "readyok")
+	return sf
+}
+
+// until reads Stockfish's lines until one starts with prefix.
+func (sf *stockfishProc) until(b *testing.B, prefix string) string {
+	for sf.out.Scan() {
+		if l := sf.out.Text(); strings.HasPrefix(l, prefix) {
+			return l
+		}
+	}
+	b.Fatalf("stockfish ended before %q", prefix)
+	return ""
+}
+
+// perft runs Stockfish's perft of fen to depth and returns its count.
+func (sf *stockfishProc) perft(b *testing.B, fen string, depth int) uint64 {
+	fmt.Fprintf(sf.in, "position fen %s\ngo perft %d\n", fen, depth)
+	line := sf.until(b, "Nodes searched:")
+	n, err := strconv.ParseUint(strings.TrimSpace(strings.TrimPrefix(line, "Nodes searched:")), 10, 64)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return n
 }

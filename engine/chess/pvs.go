@@ -150,7 +150,7 @@ func (s *searcher) staticEval(inCheck, found bool, hit ttHit) int32 {
 // within ±maxEval.
 func (s *searcher) evaluate() int32 {
 	s.eval = evaluator{}
-	v := s.eval.evaluate(&s.pos, &weights, nil)
+	v := s.eval.evaluate(&s.pos, &packedWeights, nil)
 	return max(-maxEval+1, min(maxEval-1, v))
 }
 

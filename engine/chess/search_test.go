@@ -3,6 +3,7 @@ package chess_test
 import (
 	"context"
 	"slices"
+	"strings"
 	"testing"
 
 	"movesvc/engine"
@@ -176,5 +177,28 @@ func TestSearchAllocations(t *testing.T) {
 	small, large := allocs(5_000), allocs(50_000)
 	if large > small+2 {
 		t.Errorf("%.0f allocations for 5k nodes, %.0f for 50k", small, large)
+	}
+}
+
+// BenchmarkSearch searches the start, Kiwipete and a middlegame to a fixed
+// node count and reports the speed; the nodes of each are the same on
+// every machine.
+func BenchmarkSearch(b *testing.B) {
+	for _, fen := range []string{
+		chess.StartFEN,
+		"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+		"r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 8",
+	} {
+		p, _ := chess.ParseFEN(fen, chess.Standard)
+		tt := chess.NewTable(16 << 20)
+		b.Run(strings.Fields(fen)[0][:8], func(b *testing.B) {
+			var nodes uint64
+			for b.Loop() {
+				tt.Clear()
+				nodes += chess.Search(context.Background(), p, chess.Limits{MaxNodes: 300_000, Table: tt}).Nodes
+			}
+			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds()/1e6, "Mnodes/s")
+			b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+		})
 	}
 }

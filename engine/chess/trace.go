@@ -31,11 +31,30 @@ func Weights() []S { return append([]S(nil), weights[:]...) }
 func EvaluateTrace(p *Position, w []S, tr *Trace) int32 {
 	var ws [numWeights]S
 	copy(ws[:], w)
+	packed := packWeights(&ws)
 	*tr = Trace{}
 	var e evaluator
-	return e.evaluate(p, &ws, tr)
+	return e.evaluate(p, &packed, tr)
 }
 
 // MaxPhase is the game phase of a position with every piece: the blend is
 // (mg*Phase + eg*Scale/64*(MaxPhase-Phase)) / MaxPhase.
 const MaxPhase = maxPhase
+
+// Quiet reports whether the position suits evaluation tuning: the side to
+// move is not in check and has no promotion and no capture that wins
+// material by SEE, so that the static evaluation stands for it.
+func (p *Position) Quiet() bool {
+	ci := p.checkInfo()
+	if ci.checkers != 0 {
+		return false
+	}
+	var l MoveList
+	p.generate(&l, genNoisy, &ci)
+	for _, m := range l.Slice() {
+		if m.Promotion() != NoPieceType || p.seeGE(m, 1) {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,109 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"movesvc/engine/chess"
+)
+
+// randomPositions returns n positions from random games, quiet or not.
+func randomPositions(n int) []*chess.Position {
+	rng := rand.New(rand.NewPCG(3, 4))
+	var out []*chess.Position
+	for len(out) < n {
+		p, _ := chess.ParseFEN(chess.StartFEN, chess.Standard)
+		var u chess.Undo
+		for ply := 0; ply < 80; ply++ {
+			moves := p.LegalMoves(nil)
+			if len(moves) == 0 {
+				break
+			}
+			p.Make(moves[rng.IntN(len(moves))], &u)
+			if ply%7 == 6 && !p.InCheck() {
+				q, _ := chess.ParseFEN(p.FEN(), chess.Standard)
+				out = append(out, q)
+			}
+		}
+	}
+	return out[:n]
+}
+
+// TestModelMatchesEvaluate checks that the fit's linear model, built from
+// the trace, scores positions as Evaluate does (within the engine's
+// integer rounding).
+func TestModelMatchesEvaluate(t *testing.T) {
+	var text strings.Builder
+	positions := randomPositions(200)
+	for _, p := range positions {
+		fmt.Fprintf(&text, "%s;0\n", p.FEN())
+	}
+	samples, err := readSamples(strings.NewReader(text.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := chess.Weights()
+	mg, eg := make([]float64, len(w)), make([]float64, len(w))
+	for i, s := range w {
+		mg[i], eg[i] = float64(s.MG), float64(s.EG)
+	}
+	for i, p := range positions {
+		want := float64(p.Evaluate())
+		if p.SideToMove() == chess.Black {
+			want = -want
+		}
+		if got := samples[i].eval(mg, eg); math.Abs(got-want) > 2 {
+			t.Errorf("%s: model %.1f, Evaluate %.0f", p.FEN(), got, want)
+		}
+	}
+}
+
+// TestFit checks that fitting to targets the current weights do not meet
+// (Stockfish-like scores a fifth larger than the evaluation's) lowers the
+// error, and that the weights written parse back as Go of the right size.
+func TestFit(t *testing.T) {
+	var text strings.Builder
+	for _, p := range randomPositions(300) {
+		v := float64(p.Evaluate())
+		if p.SideToMove() == chess.Black {
+			v = -v
+		}
+		fmt.Fprintf(&text, "%s;%d\n", p.FEN(), int(1.2*v))
+	}
+	samples, _ := readSamples(strings.NewReader(text.String()))
+	var out, log bytes.Buffer
+	if err := fitWeights(strings.NewReader(text.String()), &out, 30, 1, &log); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(log.String()), "\n")
+	var before, after float64
+	fmt.Sscanf(lines[0][strings.Index(lines[0], "error"):], "error %f", &before)
+	fmt.Sscanf(lines[len(lines)-1][strings.Index(lines[len(lines)-1], "error"):], "error %f", &after)
+	if !(after < before) || len(samples) != 300 {
+		t.Errorf("error %f before, %f after:\n%s", before, after, log.String())
+	}
+	if n := strings.Count(out.String(), "}, // "); n != chess.NumWeights {
+		t.Errorf("%d weights written, want %d", n, chess.NumWeights)
+	}
+}
+
+// TestInfoScore checks Stockfish's scores as the labels read them.
+func TestInfoScore(t *testing.T) {
+	for line, want := range map[string]int{
+		"info depth 10 seldepth 14 multipv 1 score cp 35 nodes 20011 pv e2e4": 35,
+		"info depth 10 score cp -5000 nodes 20011 pv e2e4":                    -mateCP,
+		"info depth 10 score mate 3 nodes 20011 pv e2e4":                      mateCP,
+		"info depth 10 score mate -1 nodes 20011 pv e2e4":                     -mateCP,
+	} {
+		if got, ok := infoScore(line); !ok || got != want {
+			t.Errorf("%q: %d %v, want %d", line, got, ok, want)
+		}
+	}
+	if _, ok := infoScore("info depth 3 score cp 10 upperbound nodes 5"); ok {
+		t.Error("a bound read as a score")
+	}
+}
