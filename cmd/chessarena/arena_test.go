@@ -153,22 +153,26 @@ func checkPGN(t *testing.T, text string) {
 	t.Helper()
 	for _, block := range strings.Split(text, "[Event ")[1:] {
 		fen := chess.StartFEN
-		var moves []string
+		var movetext strings.Builder
 		for _, line := range strings.Split(block, "\n") {
 			if v, ok := strings.CutPrefix(line, "[FEN \""); ok {
 				fen = strings.TrimSuffix(v, "\"]")
 			}
-			if strings.HasPrefix(line, "[") || strings.Contains(line, "\"]") {
-				continue
+			if !strings.HasPrefix(line, "[") && !strings.HasSuffix(line, "\"]") {
+				movetext.WriteString(line + " ")
 			}
-			for _, w := range strings.Fields(line) {
-				if !strings.HasSuffix(w, ".") && w != "1-0" && w != "0-1" && w != "1/2-1/2" {
-					moves = append(moves, w)
-				}
+		}
+		var moves []string
+		for _, w := range strings.Fields(stripComments(movetext.String())) {
+			if !strings.HasSuffix(w, ".") && w != "1-0" && w != "0-1" && w != "1/2-1/2" {
+				moves = append(moves, w)
 			}
 		}
 		if _, err := chess.NewGame(fen, moves, chess.Standard); err != nil {
 			t.Errorf("PGN game does not replay: %v\n%s", err, block)
+		}
+		if !strings.Contains(block, "s}") {
+			t.Errorf("PGN game without move comments:\n%s", block)
 		}
 	}
 }
@@ -248,4 +252,21 @@ func TestBuiltinOpenings(t *testing.T) {
 	if len(ops) != 150 {
 		t.Errorf("%d openings", len(ops))
 	}
+}
+
+// stripComments removes the {...} comments of PGN movetext.
+func stripComments(s string) string {
+	var b strings.Builder
+	depth := 0
+	for _, r := range s {
+		switch {
+		case r == '{':
+			depth++
+		case r == '}':
+			depth--
+		case depth == 0:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }

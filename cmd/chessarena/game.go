@@ -38,6 +38,7 @@ type game struct {
 	result   string    // "1-0", "0-1" or "1/2-1/2"
 	reason   string
 	san      []string // the moves after the opening
+	comments []string // each move's comment: the mover's score, depth and time
 	openSAN  []string // the opening's moves
 	longest  [2]time.Duration
 	illegal  int // illegal moves or forfeits by a malformed answer
@@ -155,6 +156,7 @@ func (g *game) play(pos *chess.Position, players [2]player, order [2]int, procs 
 			return
 		}
 		g.san = append(g.san, pos.SAN(m))
+		g.comments = append(g.comments, moveComment(a))
 		played = append(played, a.move)
 		pos.Make(m, &u)
 		ws := a.score
@@ -167,6 +169,23 @@ func (g *game) play(pos *chess.Position, players [2]player, order [2]int, procs 
 			return
 		}
 	}
+}
+
+// moveComment returns a move's PGN comment as cutechess-cli writes it:
+// the mover's score in pawns (or +M3/-M2 for a mate) over the depth, and
+// the time taken.
+func moveComment(a answer) string {
+	if !a.hasScore {
+		return fmt.Sprintf("%.3fs", a.elapsed.Seconds())
+	}
+	score := fmt.Sprintf("%+.2f", float64(a.score)/100)
+	switch {
+	case a.score >= mateScore-1000:
+		score = fmt.Sprintf("+M%d", mateScore-a.score)
+	case a.score <= -mateScore+1000:
+		score = fmt.Sprintf("-M%d", mateScore+a.score)
+	}
+	return fmt.Sprintf("%s/%d %.3fs", score, a.depth, a.elapsed.Seconds())
 }
 
 // parseUCIMove returns the legal move s names in UCI notation (SAN is not

@@ -10,7 +10,8 @@ import (
 
 // pgn returns the game in PGN: the seven tag roster, the starting position
 // when it is not the standard one, the variant, the termination, then the
-// moves (the opening's first) and the result.
+// moves (the opening's first, then each engine move with its comment) and
+// the result.
 func (g *game) pgn(variant chess.Variant) string {
 	var b strings.Builder
 	tag := func(k, v string) { fmt.Fprintf(&b, "[%s %q]\n", k, v) }
@@ -32,8 +33,9 @@ func (g *game) pgn(variant chess.Variant) string {
 	p, _ := chess.ParseFEN(g.opening.fen, variant)
 	ply := p.Ply()
 	var line strings.Builder
+	opened := len(g.openSAN)
 	for i, san := range append(append([]string(nil), g.openSAN...), g.san...) {
-		if (ply+i)%2 == 0 || i == 0 {
+		if (ply+i)%2 == 0 || i == 0 || i == opened+1 && i > 0 {
 			num := fmt.Sprintf("%d.", (ply+i)/2+1)
 			if (ply+i)%2 == 1 {
 				num += ".."
@@ -41,6 +43,9 @@ func (g *game) pgn(variant chess.Variant) string {
 			line.WriteString(num + " ")
 		}
 		line.WriteString(san + " ")
+		if i >= opened && i-opened < len(g.comments) {
+			line.WriteString("{" + g.comments[i-opened] + "} ")
+		}
 	}
 	line.WriteString(g.result)
 	b.WriteString("\n" + wrap(line.String(), 80) + "\n\n")

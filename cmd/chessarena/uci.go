@@ -116,6 +116,7 @@ type answer struct {
 	move     string
 	score    int
 	hasScore bool
+	depth    int
 	elapsed  time.Duration
 }
 
@@ -136,7 +137,7 @@ func (e *engineProc) think(position, goCmd string, wait time.Duration) (answer, 
 			return a, err
 		}
 		if s, ok := lastScore(l); ok {
-			a.score, a.hasScore = s, true
+			a.score, a.hasScore, a.depth = s, true, infoDepth(l)
 		}
 		if rest, ok := strings.CutPrefix(l, "bestmove "); ok {
 			a.move = strings.Fields(rest + " ")[0]
@@ -144,6 +145,18 @@ func (e *engineProc) think(position, goCmd string, wait time.Duration) (answer, 
 			return a, nil
 		}
 	}
+}
+
+// infoDepth reads the depth of an info line, or 0.
+func infoDepth(line string) int {
+	f := strings.Fields(line)
+	for i := 1; i+1 < len(f); i++ {
+		if f[i] == "depth" {
+			n, _ := strconv.Atoi(f[i+1])
+			return n
+		}
+	}
+	return 0
 }
 
 // lastScore reads the score of an info line (not a lower or upper bound).

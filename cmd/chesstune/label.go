@@ -13,7 +13,9 @@ import (
 const mateCP = 2000
 
 // labelPositions writes each FEN of r with Stockfish's score after a search
-// of nodes nodes, from White's view, as "FEN;score".
+// of nodes nodes, from White's view, as "FEN;score". Each search starts
+// from an empty table (ucinewgame), so that a position's label does not
+// depend on the ones before it.
 func labelPositions(r io.Reader, w io.Writer, sfPath string, nodes int, log io.Writer) error {
 	cmd := exec.Command(sfPath)
 	in, err := cmd.StdinPipe()
@@ -41,7 +43,7 @@ func labelPositions(r io.Reader, w io.Writer, sfPath string, nodes int, log io.W
 		if fen == "" {
 			continue
 		}
-		fmt.Fprintf(in, "position fen %s\ngo nodes %d\n", fen, nodes)
+		fmt.Fprintf(in, "ucinewgame\nposition fen %s\ngo nodes %d\n", fen, nodes)
 		score := 0
 		if err := until(out, "bestmove", func(line string) {
 			if s, ok := infoScore(line); ok {

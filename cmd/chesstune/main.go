@@ -18,6 +18,13 @@
 // each. -fit minimizes the squared error over nine tenths of them by Adam
 // and reports the error on the other tenth before and after, then writes
 // weights.go.
+//
+// -wdl fits the win/draw/loss model (engine/chess/wdl.go) to the scores
+// the engine reported in the games of a PGN file (cmd/chessarena writes
+// them as move comments) and the games' results, by maximum likelihood,
+// and writes the constants for params.go:
+//
+//	chesstune -wdl -in games.pgn -engine movesvc -o /dev/stdout
 package main
 
 import (
@@ -49,6 +56,8 @@ func run(args []string, log io.Writer) error {
 	sf := fs.String("stockfish", "/usr/games/stockfish", "the Stockfish binary -label runs")
 	nodes := fs.Int("nodes", 20000, "Stockfish's node limit per position")
 	fit := fs.Bool("fit", false, "fit the weights to the labelled positions of -in and write weights.go")
+	wdl := fs.Bool("wdl", false, "fit the win/draw/loss model to the engine's scored moves in the PGN of -in")
+	engineName := fs.String("engine", "movesvc", "the engine -wdl takes the moves of (its White/Black tag)")
 	epochs := fs.Int("epochs", 300, "passes over the positions of -fit")
 	rate := fs.Float64("rate", 1, "Adam's step size, in centipawns")
 	in := fs.String("in", "", "input file")
@@ -68,12 +77,16 @@ func run(args []string, log io.Writer) error {
 		return withFiles(*in, *out, func(r io.Reader, w io.Writer) error {
 			return labelPositions(r, w, *sf, *nodes, log)
 		})
+	case *wdl:
+		return withFiles(*in, *out, func(r io.Reader, w io.Writer) error {
+			return runWDL(r, w, *engineName, log)
+		})
 	case *fit:
 		return withFiles(*in, *out, func(r io.Reader, w io.Writer) error {
 			return fitWeights(r, w, *epochs, *rate, log)
 		})
 	}
-	return errors.New("want one of -gen, -label, -fit")
+	return errors.New("want one of -gen, -label, -fit, -wdl")
 }
 
 // withFiles opens in (unless "") and creates out, and runs fn on them.

@@ -107,3 +107,41 @@ func TestInfoScore(t *testing.T) {
 		t.Error("a bound read as a score")
 	}
 }
+
+// TestWDLFit checks the PGN reading of scored moves and that the fit
+// recovers a model from results drawn from it.
+func TestWDLFit(t *testing.T) {
+	pgn := `[Event "x"]
+[White "movesvc"]
+[Black "other"]
+[Result "1-0"]
+
+1. e4 e5 2. Nf3 {+0.30/10 0.100s} 2... Nc6 {-0.20/9 0.1s} 3. Bb5 {+0.45/11 0.1s}
+3... a6 {-0.40/9 0.1s} 4. Ba4 {+M3/12 0.1s} 1-0
+`
+	points, err := readWDLPoints(strings.NewReader(pgn), "movesvc", 1500)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(points) != 2 || points[0] != (wdlPoint{score: 30, ply: 2, result: 1}) || points[1].ply != 4 {
+		t.Fatalf("%+v", points)
+	}
+	truth := wdlModel{40, 120, 15, 50}
+	rng := rand.New(rand.NewPCG(5, 6))
+	var sample []wdlPoint
+	for i := 0; i < 20000; i++ {
+		p := wdlPoint{score: rng.Float64()*800 - 400, ply: rng.IntN(160)}
+		win, draw, _ := truth.probs(p.score, p.ply)
+		switch u := rng.Float64(); {
+		case u < win:
+			p.result = 1
+		case u < win+draw:
+			p.result = 0.5
+		}
+		sample = append(sample, p)
+	}
+	fit := fitWDL(sample, wdlModel{50, 150, 10, 60})
+	if fit.logLoss(sample) > truth.logLoss(sample)+0.002 {
+		t.Errorf("fit %v (loss %.4f), truth %v (%.4f)", fit, fit.logLoss(sample), truth, truth.logLoss(sample))
+	}
+}

@@ -132,7 +132,9 @@ func (s *session) goCommand(args []string) {
 	start := time.Now()
 	if soft, hard, ok := g.budget(s.pos.SideToMove(), time.Duration(s.opts.overheadMS)*time.Millisecond); ok {
 		ctx, cancel = context.WithDeadline(context.Background(), start.Add(hard))
-		lim.SoftDeadline = start.Add(soft)
+		if soft < hard {
+			lim.SoftDeadline = start.Add(soft)
+		}
 	}
 	pos := s.pos.Clone()
 	lim.Progress = func(i chess.Info) { s.out.println("%s", infoLine(pos, i)) }

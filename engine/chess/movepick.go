@@ -30,6 +30,7 @@ type movePicker struct {
 	counter    Move
 	noisyOnly  bool
 	checks     bool
+	ply        int
 	ci         checkInfo
 	list       MoveList
 	scores     [MaxMoves]int32
@@ -44,6 +45,7 @@ func (mp *movePicker) init(s *searcher, ply int, ttMove Move, noisyOnly, checks 
 	mp.ttMove = NoMove
 	mp.noisyOnly = noisyOnly && ci.checkers == 0
 	mp.checks = checks
+	mp.ply = ply
 	mp.ci = ci
 	mp.nBad, mp.iBad = 0, 0
 	mp.killers = s.killers[ply]
@@ -93,7 +95,7 @@ func (mp *movePicker) next(s *searcher) Move {
 		case stageQuietGen:
 			mp.list.N, mp.cur = 0, 0
 			p.generate(&mp.list, genQuiet, &mp.ci)
-			mp.scoreQuiet(s)
+			mp.scoreQuiet(s, mp.ply)
 			mp.sortQuiet()
 			mp.stage = stageQuiet
 		case stageQuiet:
@@ -177,12 +179,11 @@ func (mp *movePicker) goodNoisy(p *Position, m Move) bool {
 	return p.seeGE(m, 0)
 }
 
-// scoreQuiet scores the quiet moves by history, the killers and the
-// counter move ahead.
-func (mp *movePicker) scoreQuiet(s *searcher) {
-	h := &s.history[s.pos.side]
+// scoreQuiet scores the quiet moves of the node at ply by their
+// histories (quietScore), the killers and the counter move ahead.
+func (mp *movePicker) scoreQuiet(s *searcher, ply int) {
 	for i, m := range mp.list.Moves[:mp.list.N] {
-		sc := int32(h[m.From()&63][m.To()&63])
+		sc := s.quietScore(ply, m, s.pos.board[m.From()&63])
 		switch m {
 		case mp.killers[0]:
 			sc += killerBonus + 1

@@ -10,6 +10,7 @@ const (
 	aspirationDepth  = 4    // aspiration windows from this depth
 	defaultDepth     = 100  // deepest iteration when Limits gives none
 	pollNodes        = 2048 // nodes between two looks at the deadline and the stop flag
+	softStart        = 0.6  // with a soft deadline, no iteration starts after this part of the time to it
 )
 
 // Pruning before the moves (pvs.go).
@@ -24,6 +25,9 @@ const (
 	nullEvalDivisor  = 200 // ...plus a ply per this many centipawns the evaluation beats beta by (at most nullEvalMax)
 	nullEvalMax      = 3
 	iirDepth         = 4 // internal iterative reduction: a node without a table move from this depth searches a ply shallower
+	seDepth          = 8 // singular extensions from this depth...
+	seDepthSlack     = 3 // ...with a table entry at most this much shallower...
+	seMargin         = 2 // ...against the table score less this per ply
 )
 
 // Pruning and reductions in the move loop (pvs.go).
@@ -38,7 +42,7 @@ const (
 	seePruneDepth     = 8
 	lmrMinDepth       = 3     // late-move reductions from this depth...
 	lmrDivisor        = 2.25  // ...reducing ln(depth)*ln(move number)/lmrDivisor plies, adjusted by lmrAdjust
-	lmrHistoryDivisor = 6000  // a quiet move's history score reduces it one ply less per this much
+	lmrHistoryDivisor = 12000 // a quiet move's history scores (quietScore) reduce it one ply less per this much
 	historyMax        = 16384 // the bound history scores saturate at
 	qsDeltaMargin     = 200   // quiescence skips captures whose gain plus this cannot reach alpha
 )

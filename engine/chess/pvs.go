@@ -14,6 +14,7 @@ import "math"
 //   - pruning by the static evaluation (prune): reverse futility,
 //     razoring, null move;
 //   - internal iterative reduction without a table move;
+//   - singular extension of the table move (singular);
 //   - the moves (searchMoves), and the result stored in the table.
 func (s *searcher) pvs(depth, ply int, alpha, beta int32, cutNode bool) int32 {
 	if depth <= 0 {
@@ -56,7 +57,15 @@ func (s *searcher) pvs(depth, ply int, alpha, beta int32, cutNode bool) int32 {
 	if depth >= iirDepth && ttMove == NoMove {
 		depth--
 	}
-	best, bestMove := s.searchMoves(depth, ply, alpha, beta, ttMove, ci, improving, cutNode)
+	ext := 0
+	if found && ply > 0 && f.excluded == NoMove {
+		var cut bool
+		var v int32
+		if ext, v, cut = s.singular(depth, ply, beta, hit, cutNode); cut {
+			return v
+		}
+	}
+	best, bestMove := s.searchMoves(depth, ply, alpha, beta, ttMove, ext, ci, improving, cutNode)
 	if s.stopped {
 		return 0
 	}
@@ -80,6 +89,37 @@ func (s *searcher) pvs(depth, ply int, alpha, beta int32, cutNode bool) int32 {
 		s.tt.store(key, bestMove, scoreToTable(best, ply), f.staticEval, depth, bound)
 	}
 	return best
+}
+
+// singular tries a singular extension
+// (https://www.chessprogramming.org/Singular_Extensions) of the table move
+// at a node ply plies from the root with depth plies left, whose table
+// entry hit is a lower bound or exact, deep enough and not a mate: it
+// searches the other moves to half the depth against a bound a little
+// below the table score. If they all fail low, the table move is the only
+// good one and is searched a ply deeper (ext 1); if even that bound beats
+// beta, several moves do, and the node fails high without more search
+// (multi-cut: cut true, value v).
+func (s *searcher) singular(depth, ply int, beta int32, hit ttHit, cutNode bool) (ext int, v int32, cut bool) {
+	if depth < seDepth || hit.move == NoMove || hit.bound&boundLower == 0 || hit.depth < depth-seDepthSlack ||
+		hit.score >= mateBound || hit.score <= -mateBound {
+		return 0, 0, false
+	}
+	sb := hit.score - seMargin*int32(depth)
+	f := &s.stack[ply]
+	f.excluded = hit.move
+	v = s.pvs((depth-1)/2, ply, sb-1, sb, cutNode)
+	f.excluded = NoMove
+	s.pvLen[ply] = ply
+	switch {
+	case s.stopped:
+		return 0, 0, false
+	case v < sb:
+		return 1, 0, false
+	case sb >= beta:
+		return 0, sb, true
+	}
+	return 0, 0, false
 }
 
 // cutoffBound reports whether a stored result decides the window
@@ -187,7 +227,7 @@ func (s *searcher) nullMove(depth, ply int, beta, eval int32) (int32, bool) {
 	}
 	r := nullBaseR + depth/nullDepthDivisor + min(int((eval-beta)/nullEvalDivisor), nullEvalMax)
 	f := &s.stack[ply]
-	f.move, f.piece = NoMove, NoPiece
+	f.move, f.piece, f.cont = NoMove, NoPiece, &s.noCont
 	p.MakeNull(&f.undo)
 	v := -s.pvs(depth-1-r, ply+1, -beta, -beta+1, false)
 	p.UnmakeNull(&f.undo)
@@ -206,7 +246,7 @@ func (s *searcher) nullMove(depth, ply int, beta, eval int32) (int32, bool) {
 // futility pruning, SEE pruning) once a move is searched that does not
 // lose; late moves are searched shallower first (late-move reductions,
 // tryMove). A move that fails high is remembered (cutoff).
-func (s *searcher) searchMoves(depth, ply int, alpha, beta int32, ttMove Move, ci checkInfo, improving, cutNode bool) (int32, Move) {
+func (s *searcher) searchMoves(depth, ply int, alpha, beta int32, ttMove Move, ttExt int, ci checkInfo, improving, cutNode bool) (int32, Move) {
 	p := &s.pos
 	f := &s.stack[ply]
 	mp := &f.picker
@@ -231,9 +271,13 @@ func (s *searcher) searchMoves(depth, ply int, alpha, beta int32, ttMove Move, c
 		}
 		r := 0
 		if depth >= lmrMinDepth && count > 1+boolInt(pvNode) && (quiet || mp.stage == stageBadNoisy) {
-			r = s.reduction(depth, count, m, quiet, pvNode, improving, cutNode)
+			r = s.reduction(depth, ply, count, m, quiet, pvNode, improving, cutNode)
 		}
-		v := s.tryMove(m, depth, ply, alpha, beta, count == 1, r, cutNode)
+		ext := 0
+		if m == ttMove {
+			ext = ttExt
+		}
+		v := s.tryMove(m, depth+ext, ply, alpha, beta, count == 1, r, cutNode)
 		if s.stopped {
 			return 0, NoMove
 		}
@@ -303,7 +347,7 @@ func lmpLimit(depth int, improving bool) int {
 // ln(depth)*ln(count)/lmrDivisor, one more at a cut node or when not
 // improving, one less on the principal variation, less for a quiet move
 // with a good history; never below 0 nor to the horizon.
-func (s *searcher) reduction(depth, count int, m Move, quiet, pvNode, improving, cutNode bool) int {
+func (s *searcher) reduction(depth, ply, count int, m Move, quiet, pvNode, improving, cutNode bool) int {
 	r := int(lmrTable[min(depth, 63)][min(count, 63)])
 	if !improving {
 		r++
@@ -315,7 +359,7 @@ func (s *searcher) reduction(depth, count int, m Move, quiet, pvNode, improving,
 		r--
 	}
 	if quiet {
-		r -= int(s.history[s.pos.side][m.From()&63][m.To()&63]) / lmrHistoryDivisor
+		r -= int(s.quietScore(ply, m, s.pos.board[m.From()&63])) / lmrHistoryDivisor
 	}
 	return max(0, min(r, depth-2))
 }
@@ -340,6 +384,7 @@ func (s *searcher) tryMove(m Move, depth, ply int, alpha, beta int32, first bool
 	p := &s.pos
 	f := &s.stack[ply]
 	f.move, f.piece = m, p.board[m.From()&63]
+	f.cont = &s.cont[f.piece&15][m.To()&63]
 	p.Make(m, &f.undo)
 	next := depth - 1
 	if p.InCheck() {
@@ -363,8 +408,9 @@ func (s *searcher) tryMove(m Move, depth, ply int, alpha, beta int32, first bool
 }
 
 // cutoff remembers the quiet move m, which failed high at ply with depth
-// plies left: a killer, the counter move of the move before, a history
-// bonus, and a malus for the quiet moves tried before it.
+// plies left: a killer, the counter move of the move before, a bonus in
+// its histories (butterfly and continuation), and a malus for the quiet
+// moves tried before it.
 func (s *searcher) cutoff(ply, depth int, m Move, tried []Move) {
 	if k := &s.killers[ply]; k[0] != m {
 		k[1], k[0] = k[0], m
@@ -375,13 +421,20 @@ func (s *searcher) cutoff(ply, depth int, m Move, tried []Move) {
 		}
 	}
 	bonus := int32(min(depth*depth, 400))
-	h := &s.history[s.pos.side]
 	for _, q := range tried {
 		if q != m {
-			updateHistory(&h[q.From()&63][q.To()&63], -bonus)
+			s.updateQuiet(ply, q, -bonus)
 		}
 	}
-	updateHistory(&h[m.From()&63][m.To()&63], bonus)
+	s.updateQuiet(ply, m, bonus)
+}
+
+// updateQuiet adds bonus to the histories of the quiet move m at ply.
+func (s *searcher) updateQuiet(ply int, m Move, bonus int32) {
+	pc, to := s.pos.board[m.From()&63]&15, m.To()&63
+	updateHistory(&s.history[s.pos.side][m.From()&63][to], bonus)
+	updateHistory(&s.contAt(ply - 1)[pc][to], bonus)
+	updateHistory(&s.contAt(ply - 2)[pc][to], bonus)
 }
 
 // updateHistory adds bonus to a history score, saturating towards

@@ -42,7 +42,7 @@ func (s *searcher) iterate(lim Limits, progress func(Info)) Result {
 			s.report(progress, depth, lines)
 		}
 		if res.Mate != 0 && depth >= 2*abs(res.Mate)+2 || len(s.root) == 1 && depth >= 4 ||
-			!lim.SoftDeadline.IsZero() && time.Now().After(lim.SoftDeadline) || s.deadlinePassed() {
+			s.softStop(lim.SoftDeadline) || s.deadlinePassed() {
 			break
 		}
 	}
@@ -54,6 +54,17 @@ func (s *searcher) iterate(lim Limits, progress func(Info)) Result {
 	}
 	res.Lines = slices.Clone(res.Lines)
 	return res
+}
+
+// softStop reports whether the iterations should end for the soft
+// deadline soft (zero: none): softStart of the time from the start to it
+// has passed.
+func (s *searcher) softStop(soft time.Time) bool {
+	if soft.IsZero() {
+		return false
+	}
+	budget := soft.Sub(s.shared.start)
+	return s.elapsed() >= time.Duration(float64(budget)*softStart)
 }
 
 // deadlinePassed reports whether the search's context has ended or
@@ -121,7 +132,7 @@ func (s *searcher) rootSearch(depth, pvIdx int, alpha, beta int32) int32 {
 		rm := &s.root[i]
 		r := 0
 		if depth >= lmrMinDepth && i > pvIdx+2 && !s.pos.isNoisy(rm.move) {
-			r = s.reduction(depth, i-pvIdx+1, rm.move, true, true, true, false)
+			r = s.reduction(depth, 0, i-pvIdx+1, rm.move, true, true, true, false)
 		}
 		a := max(alpha, best)
 		v := s.tryMove(rm.move, depth, 0, a, beta, i == pvIdx, r, false)

@@ -28,9 +28,9 @@ type Limits struct {
 	Progress func(Info)
 	// MultiPV, when more than 1, scores that many best root moves.
 	MultiPV int
-	// SoftDeadline, when set, stops the search after the first iteration
-	// that completes past it (a clock's target time; ctx holds the hard
-	// deadline).
+	// SoftDeadline, when set, is a clock's target time for the move (ctx
+	// holds the hard deadline): no iteration starts once softStart of the
+	// time to it has passed, as the next would likely not end by it.
 	SoftDeadline time.Time
 }
 
@@ -124,11 +124,13 @@ func Search(ctx context.Context, pos *Position, lim Limits) Result {
 	return res
 }
 
-// finished returns the result of a position whose game is over (no legal
-// move, or a draw by rule) and true, or false.
+// finished returns the result of a position without a legal move
+// (checkmate or stalemate) and true, or false. A position drawn by rule
+// (repetition, fifty moves, material) is still searched: a GUI may ask for
+// a move there.
 func finished(pos *Position) (Result, bool) {
 	o, r := pos.Status()
-	if o == engine.OutcomeUnknown {
+	if r != ReasonCheckmate && r != ReasonStalemate {
 		return Result{}, false
 	}
 	res := Result{Outcome: o, Complete: true}

@@ -64,7 +64,9 @@ func TestSearchMates(t *testing.T) {
 	}
 }
 
-// TestSearchFinished checks the results of positions whose game is over.
+// TestSearchFinished checks the results of positions without a legal move,
+// and that a position drawn by rule (a GUI may still ask) gets a legal
+// move scored as a draw.
 func TestSearchFinished(t *testing.T) {
 	for _, c := range []struct {
 		fen     string
@@ -72,7 +74,6 @@ func TestSearchFinished(t *testing.T) {
 	}{
 		{"rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3", engine.OutcomeLoss},
 		{"7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", engine.OutcomeDraw},
-		{"4k3/8/8/8/8/8/8/4K2N w - - 0 1", engine.OutcomeDraw},
 	} {
 		p, err := chess.ParseFEN(c.fen, chess.Standard)
 		if err != nil {
@@ -81,6 +82,23 @@ func TestSearchFinished(t *testing.T) {
 		res := chess.Search(context.Background(), p, chess.Limits{Depth: 3})
 		if res.Move != chess.NoMove || res.Outcome != c.outcome || !res.Complete {
 			t.Errorf("%s: %+v", c.fen, res)
+		}
+	}
+	for _, c := range []struct{ fen, moves string }{
+		{"4k3/8/8/8/8/8/8/4K2N w - - 0 1", ""},
+		{"", "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8"},
+		{"4k3/8/8/8/8/8/8/R3K3 w - - 100 80", ""},
+	} {
+		p, err := chess.NewGame(c.fen, strings.Fields(c.moves), chess.Standard)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if o, _ := p.Status(); o != engine.OutcomeDraw {
+			t.Fatalf("%s %s: not a draw", c.fen, c.moves)
+		}
+		res := chess.Search(context.Background(), p, chess.Limits{Depth: 3})
+		if !slices.Contains(p.LegalMoves(nil), res.Move) {
+			t.Errorf("%s %s: %+v", c.fen, c.moves, res)
 		}
 	}
 }

@@ -22,7 +22,10 @@ type frame struct {
 	piece      Piece // the piece that moved
 	staticEval int32
 	excluded   Move
-	picker     movePicker
+	// cont is the continuation history row of the move made here:
+	// the scores of the replies, by piece and square.
+	cont   *[16][64]int16
+	picker movePicker
 }
 
 // searcher is one thread's search: its copy of the position, its stack,
@@ -43,8 +46,13 @@ type searcher struct {
 	pvLen    [maxPly + 1]int
 	killers  [maxPly + 1][2]Move
 	// history[c][from][to] scores quiet moves by the cutoffs they made;
-	// counters[piece][to] is the reply that refuted that move.
+	// cont[piece][to] scores them (by piece and square) after the move of
+	// piece to to one or two plies before (continuation history; noCont
+	// stands for a null move); counters[piece][to] is the reply that
+	// refuted that move.
 	history  [2][64][64]int16
+	cont     [16][64][16][64]int16
+	noCont   [16][64]int16
 	counters [16][64]Move
 	root     []rootMove
 	resPV    []Move
@@ -72,9 +80,10 @@ func (s *searcher) reset(pos *Position, tt *Table, shared *sharedState, id int) 
 	s.nodes, s.stopped, s.mayStop = 0, false, false
 	s.killers = [maxPly + 1][2]Move{}
 	s.history = [2][64][64]int16{}
+	clear(s.cont[:])
 	s.counters = [16][64]Move{}
 	for i := range s.stack {
-		s.stack[i].excluded = NoMove
+		s.stack[i].excluded, s.stack[i].cont = NoMove, nil
 	}
 	s.root = s.root[:0]
 	var l MoveList
@@ -122,4 +131,22 @@ func (s *searcher) updatePV(ply int, m Move) {
 		n += copy(s.pv[ply][ply+1:], s.pv[c][c:s.pvLen[c]])
 	}
 	s.pvLen[ply] = n
+}
+
+// contAt returns the continuation history row of the move made at ply, or
+// the empty row before the root.
+func (s *searcher) contAt(ply int) *[16][64]int16 {
+	if ply < 0 || s.stack[ply].cont == nil {
+		return &s.noCont
+	}
+	return s.stack[ply].cont
+}
+
+// quietScore returns the history of the quiet move m of piece pc at ply:
+// its butterfly history and its continuation histories after the moves one
+// and two plies before.
+func (s *searcher) quietScore(ply int, m Move, pc Piece) int32 {
+	to := m.To() & 63
+	return int32(s.history[s.pos.side][m.From()&63][to]) +
+		int32(s.contAt(ply - 1)[pc&15][to]) + int32(s.contAt(ply - 2)[pc&15][to])
 }
