@@ -60,6 +60,7 @@ func run(args []string, log io.Writer) error {
 	engineName := fs.String("engine", "movesvc", "the engine -wdl takes the moves of (its White/Black tag)")
 	epochs := fs.Int("epochs", 300, "passes over the positions of -fit")
 	rate := fs.Float64("rate", 1, "Adam's step size, in centipawns")
+	l2 := fs.Float64("l2", 0, "L2 penalty per squared centipawn of a weight's move from its start")
 	in := fs.String("in", "", "input file")
 	out := fs.String("o", "", "output file")
 	if err := fs.Parse(args); err != nil {
@@ -83,7 +84,7 @@ func run(args []string, log io.Writer) error {
 		})
 	case *fit:
 		return withFiles(*in, *out, func(r io.Reader, w io.Writer) error {
-			return fitWeights(r, w, *epochs, *rate, log)
+			return fitWeights(r, w, *epochs, *rate, *l2, log)
 		})
 	}
 	return errors.New("want one of -gen, -label, -fit, -wdl")

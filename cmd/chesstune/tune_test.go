@@ -76,13 +76,13 @@ func TestFit(t *testing.T) {
 	}
 	samples, _ := readSamples(strings.NewReader(text.String()))
 	var out, log bytes.Buffer
-	if err := fitWeights(strings.NewReader(text.String()), &out, 30, 1, &log); err != nil {
+	if err := fitWeights(strings.NewReader(text.String()), &out, 30, 1, 0, &log); err != nil {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSpace(log.String()), "\n")
 	var before, after float64
 	fmt.Sscanf(lines[0][strings.Index(lines[0], "error"):], "error %f", &before)
-	fmt.Sscanf(lines[len(lines)-1][strings.Index(lines[len(lines)-1], "error"):], "error %f", &after)
+	fmt.Sscanf(lines[len(lines)-2][strings.Index(lines[len(lines)-2], "error"):], "error %f", &after)
 	if !(after < before) || len(samples) != 300 {
 		t.Errorf("error %f before, %f after:\n%s", before, after, log.String())
 	}

@@ -31,8 +31,9 @@ var mates = []struct {
 	{"WAC.035", "r3r2k/2R3pp/pp1q1p2/8/3P3R/7P/PP3PP1/3Q2K1 w - -", "Rxh7+", 4},
 }
 
-// TestSearchMates checks that a depth-limited search finds each mate with
-// its distance, and that the side being mated sees its distance as
+// TestSearchMates checks that a depth-limited search (2*mate+8 plies:
+// headroom for the pruning that can hide a quiet mate threat for a few
+// iterations) finds each mate with its distance, and that the side being mated sees its distance as
 // negative after the mating side's first move. The quick run takes the
 // mates in two.
 func TestSearchMates(t *testing.T) {
@@ -50,7 +51,7 @@ func TestSearchMates(t *testing.T) {
 			t.Fatal(err)
 		}
 		tt.Clear()
-		res := chess.Search(context.Background(), p, chess.Limits{Depth: 2*c.mate + 4, Table: tt})
+		res := chess.Search(context.Background(), p, chess.Limits{Depth: 2*c.mate + 8, Table: tt})
 		if res.Move != want || res.Mate != c.mate || res.Outcome != engine.OutcomeWin || res.PliesToEnd != 2*c.mate-1 {
 			t.Errorf("%s: %s, mate %d, %v in %d plies; want %s, mate %d", c.id, p.SAN(res.Move), res.Mate, res.Outcome, res.PliesToEnd, c.move, c.mate)
 			continue
@@ -218,5 +219,31 @@ func BenchmarkSearch(b *testing.B) {
 			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds()/1e6, "Mnodes/s")
 			b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
 		})
+	}
+}
+
+// TestLevels checks that each weaker level searches within its limits,
+// more at each level, and plays a legal move, the same one each time.
+func TestLevels(t *testing.T) {
+	p, _ := chess.ParseFEN("r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 8", chess.Standard)
+	var prev chess.Limits
+	for level := 1; level < chess.MaxLevel; level++ {
+		lim := chess.LevelLimits(level)
+		if lim.Depth <= prev.Depth && lim.MaxNodes <= prev.MaxNodes {
+			t.Errorf("level %d (%+v) searches no more than level %d (%+v)", level, lim, level-1, prev)
+		}
+		prev = lim
+		if level > 6 && !longtest.Enabled() {
+			continue
+		}
+		a := chess.Search(context.Background(), p, lim)
+		b := chess.Search(context.Background(), p, lim)
+		if !slices.Contains(p.LegalMoves(nil), a.Move) || a.Move != b.Move || a.Depth > lim.Depth ||
+			a.Nodes > lim.MaxNodes+4096 {
+			t.Errorf("level %d: %+v then %+v", level, a, b)
+		}
+	}
+	if lim := chess.LevelLimits(chess.MaxLevel); lim.Depth != 0 || lim.MaxNodes != 0 {
+		t.Errorf("level 10 is limited: %+v", lim)
 	}
 }

@@ -48,8 +48,9 @@ type searcher struct {
 	// history[c][from][to] scores quiet moves by the cutoffs they made;
 	// cont[piece][to] scores them (by piece and square) after the move of
 	// piece to to one or two plies before (continuation history; noCont
-	// stands for a null move); counters[piece][to] is the reply that
-	// refuted that move.
+	// stands for a null move and the plies before the root); counters
+	// [piece][to] is the reply that refuted that move. All are cleared for
+	// each search, so that its result depends only on its input.
 	history  [2][64][64]int16
 	cont     [16][64][16][64]int16
 	noCont   [16][64]int16
@@ -81,6 +82,7 @@ func (s *searcher) reset(pos *Position, tt *Table, shared *sharedState, id int) 
 	s.killers = [maxPly + 1][2]Move{}
 	s.history = [2][64][64]int16{}
 	clear(s.cont[:])
+	s.noCont = [16][64]int16{}
 	s.counters = [16][64]Move{}
 	for i := range s.stack {
 		s.stack[i].excluded, s.stack[i].cont = NoMove, nil
