@@ -3,8 +3,8 @@ package main
 import (
 	"bufio"
 	"bytes"
-	"go/format"
 	"fmt"
+	"go/format"
 	"io"
 	"math"
 	"math/rand/v2"

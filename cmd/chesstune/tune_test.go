@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -86,7 +87,7 @@ func TestFit(t *testing.T) {
 	if !(after < before) || len(samples) != 300 {
 		t.Errorf("error %f before, %f after:\n%s", before, after, log.String())
 	}
-	if n := strings.Count(out.String(), "}, // "); n != chess.NumWeights {
+	if n := len(regexp.MustCompile(`(?m)^\t\{-?\d+, -?\d+\}, +// `).FindAllString(out.String(), -1)); n != chess.NumWeights {
 		t.Errorf("%d weights written, want %d", n, chess.NumWeights)
 	}
 }
