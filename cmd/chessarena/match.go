@@ -30,15 +30,16 @@ type matchResult struct {
 
 // playMatch plays cfg.games games between a and b: opening i (from
 // cfg.from on, in order) twice, a white in the first; cfg.concurrency games
-// at a time, each its own engine processes. It stops at the first game an
-// engine could not start for.
+// at a time, each its own engine processes, each written to cfg.pgn as it
+// ends (its Round tag is its place in the match). It stops at the first
+// game an engine could not start for.
 func playMatch(a, b player, cfg matchConfig) (matchResult, error) {
 	var res matchResult
 	res.games = make([]*game, cfg.games)
 	jobs := make(chan int)
 	var wg sync.WaitGroup
 	var mu sync.Mutex
-	var firstErr error
+	var firstErr, pgnErr error
 	for w := 0; w < max(cfg.concurrency, 1); w++ {
 		wg.Add(1)
 		go func() {
@@ -51,8 +52,13 @@ func playMatch(a, b player, cfg matchConfig) (matchResult, error) {
 				if g.err != nil && firstErr == nil {
 					firstErr = g.err
 				}
-				if cfg.progress != nil && g.err == nil {
-					fmt.Fprintf(cfg.progress, "game %d: %s - %s %s (%s), %d plies\n", g.round, g.names[0], g.names[1], g.result, g.reason, len(g.san))
+				if g.err == nil {
+					if cfg.progress != nil {
+						fmt.Fprintf(cfg.progress, "game %d: %s - %s %s (%s), %d plies\n", g.round, g.names[0], g.names[1], g.result, g.reason, len(g.san))
+					}
+					if cfg.pgn != nil && pgnErr == nil {
+						_, pgnErr = io.WriteString(cfg.pgn, g.pgn(cfg.variant))
+					}
 				}
 				mu.Unlock()
 			}
@@ -72,14 +78,7 @@ func playMatch(a, b player, cfg matchConfig) (matchResult, error) {
 	if firstErr != nil {
 		return res, firstErr
 	}
-	if cfg.pgn != nil {
-		for _, g := range res.games {
-			if _, err := io.WriteString(cfg.pgn, g.pgn(cfg.variant)); err != nil {
-				return res, err
-			}
-		}
-	}
-	return res, nil
+	return res, pgnErr
 }
 
 // score returns a's wins, draws and losses and its points per game.

@@ -13,7 +13,9 @@
 //
 // -gen plays engine/chess against itself, fast and with randomness (the
 // first plies at random, then node-limited searches with a random move now
-// and then), and writes quiet positions (Position.Quiet) from ply 12 on.
+// and then), and writes quiet positions (Position.Quiet) from ply 12 on;
+// -pgn-positions writes the quiet positions of games played by others
+// (cmd/chessarena's PGN, from ply 8, past its openings).
 // -label adds Stockfish's score (from White's view; mates as ±2000) to
 // each. -fit minimizes the squared error over nine tenths of them by Adam
 // and reports the error on the other tenth before and after, then writes
@@ -52,6 +54,7 @@ func run(args []string, log io.Writer) error {
 	gen := fs.Int("gen", 0, "write this many quiet positions from self-play")
 	seed := fs.Uint64("seed", 1, "random seed of -gen")
 	genNodes := fs.Uint64("gen-nodes", 400, "node limit of each self-play move")
+	fromPGN := fs.Bool("pgn-positions", false, "write the quiet positions of the games in the PGN of -in")
 	label := fs.Bool("label", false, "add Stockfish's scores to the positions of -in")
 	sf := fs.String("stockfish", "/usr/games/stockfish", "the Stockfish binary -label runs")
 	nodes := fs.Int("nodes", 20000, "Stockfish's node limit per position")
@@ -74,6 +77,10 @@ func run(args []string, log io.Writer) error {
 		return withFiles("", *out, func(_ io.Reader, w io.Writer) error {
 			return generate(w, *gen, *seed, *genNodes, log)
 		})
+	case *fromPGN:
+		return withFiles(*in, *out, func(r io.Reader, w io.Writer) error {
+			return pgnPositions(r, w, log)
+		})
 	case *label:
 		return withFiles(*in, *out, func(r io.Reader, w io.Writer) error {
 			return labelPositions(r, w, *sf, *nodes, log)
@@ -87,7 +94,7 @@ func run(args []string, log io.Writer) error {
 			return fitWeights(r, w, *epochs, *rate, *l2, log)
 		})
 	}
-	return errors.New("want one of -gen, -label, -fit, -wdl")
+	return errors.New("want one of -gen, -pgn-positions, -label, -fit, -wdl")
 }
 
 // withFiles opens in (unless "") and creates out, and runs fn on them.

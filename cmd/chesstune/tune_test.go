@@ -146,3 +146,23 @@ func TestWDLFit(t *testing.T) {
 		t.Errorf("fit %v (loss %.4f), truth %v (%.4f)", fit, fit.logLoss(sample), truth, truth.logLoss(sample))
 	}
 }
+
+// TestPGNPositions checks that the quiet positions of a PGN game are
+// written once each, from ply 8 on: five of the six before the last move,
+// not the one after 5. O-O, where Black wins the e4 pawn.
+func TestPGNPositions(t *testing.T) {
+	pgn := `[Event "x"]
+[Result "1/2-1/2"]
+
+1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O {+0.20/10 0.1s} Be7 6. Re1 b5
+7. Bb3 d6 1/2-1/2
+`
+	var out, log bytes.Buffer
+	if err := pgnPositions(strings.NewReader(pgn), &out, &log); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	if len(lines) != 5 || strings.Contains(out.String(), "RNBQ1RK1 b") || !strings.HasPrefix(lines[0], "r1bqkb1r/1ppp1ppp/p1n2n2/4p3/B3P3/5N2/PPPP1PPP/RNBQK2R w KQkq") {
+		t.Errorf("%d positions: %q", len(lines), lines)
+	}
+}

@@ -14,6 +14,27 @@ func (p *Position) Evaluate() int32 {
 // sums.
 var packedWeights = packWeights(&weights)
 
+// psqTable[piece][sq] is the packed material and piece-square value of a
+// piece on sq, negative for Black's: Position.psq sums it incrementally,
+// and the evaluation reads that instead of adding up material.
+var psqTable = func() (t [16][64]int32) {
+	for c := White; c <= Black; c++ {
+		for pt := Pawn; pt <= King; pt++ {
+			for sq := Square(0); sq < 64; sq++ {
+				v := packedWeights[wPST+(int(pt)-1)*32+pstIndex(sq, c)]
+				if pt != King {
+					v += packedWeights[wMaterial+int(pt)-1]
+				}
+				if c == Black {
+					v = -v
+				}
+				t[MakePiece(c, pt)][sq] = v
+			}
+		}
+	}
+	return t
+}()
+
 // packWeights packs every weight of w (packS).
 func packWeights(w *[numWeights]S) (out [numWeights]int32) {
 	for i, s := range w {
@@ -64,8 +85,13 @@ func (e *evaluator) add(c Color, i int, n int32) {
 func (e *evaluator) evaluate(p *Position, w *[numWeights]int32, tr *Trace) int32 {
 	e.p, e.w, e.tr = p, w, tr
 	e.setup()
+	if tr == nil && w == &packedWeights {
+		e.score[White] += p.psq
+	} else {
+		e.material(White)
+		e.material(Black)
+	}
 	for c := White; c <= Black; c++ {
-		e.material(c)
 		e.pawns(c)
 	}
 	for c := White; c <= Black; c++ {

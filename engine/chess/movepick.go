@@ -32,6 +32,8 @@ type movePicker struct {
 	checks     bool
 	ply        int
 	ci         checkInfo
+	cs         checkSquares
+	csReady    bool
 	list       MoveList
 	scores     [MaxMoves]int32
 	cur        int
@@ -46,6 +48,7 @@ func (mp *movePicker) init(s *searcher, ply int, ttMove Move, noisyOnly, checks 
 	mp.noisyOnly = noisyOnly && ci.checkers == 0
 	mp.checks = checks
 	mp.ply = ply
+	mp.csReady = false
 	mp.ci = ci
 	mp.nBad, mp.iBad = 0, 0
 	mp.killers = s.killers[ply]
@@ -102,7 +105,7 @@ func (mp *movePicker) next(s *searcher) Move {
 			for mp.cur < mp.list.N {
 				m := mp.list.Moves[mp.cur]
 				mp.cur++
-				if m != mp.ttMove && (!mp.noisyOnly || p.givesCheck(m)) {
+				if m != mp.ttMove && (!mp.noisyOnly || mp.givesCheck(p, m)) {
 					return m
 				}
 			}
@@ -217,4 +220,13 @@ func (p *Position) isLegal(m Move, ci *checkInfo) bool {
 		}
 	}
 	return false
+}
+
+// givesCheck reports whether m gives check, computing the node's check
+// squares the first time it is asked.
+func (mp *movePicker) givesCheck(p *Position, m Move) bool {
+	if !mp.csReady {
+		mp.cs, mp.csReady = p.checkSquares(), true
+	}
+	return p.givesCheckCS(m, &mp.cs)
 }

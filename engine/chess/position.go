@@ -21,6 +21,9 @@ type Position struct {
 	gamePly  int
 	hash     uint64
 	pawnHash uint64
+	// psq is the packed material and piece-square value (packS) of
+	// White's pieces less Black's, kept by put, remove and shift.
+	psq      int32
 	chess960 bool
 	// castleRook holds the square of the rook of each castling right;
 	// castleMask[sq] the rights that a move from or to sq keeps.
@@ -122,6 +125,7 @@ func (p *Position) put(pc Piece, sq Square) {
 	p.byType[0] |= b
 	p.byType[pc.Type()] |= b
 	p.byCol[pc.Color()] |= b
+	p.psq += psqTable[pc&15][sq&63]
 	k := zobristPiece[pc&15][sq&63]
 	p.hash ^= k
 	if pc.Type() == Pawn {
@@ -136,6 +140,7 @@ func (p *Position) remove(pc Piece, sq Square) {
 	p.byType[0] ^= b
 	p.byType[pc.Type()] ^= b
 	p.byCol[pc.Color()] ^= b
+	p.psq -= psqTable[pc&15][sq&63]
 	k := zobristPiece[pc&15][sq&63]
 	p.hash ^= k
 	if pc.Type() == Pawn {
@@ -151,6 +156,7 @@ func (p *Position) shift(pc Piece, from, to Square) {
 	p.byType[0] ^= b
 	p.byType[pc.Type()] ^= b
 	p.byCol[pc.Color()] ^= b
+	p.psq += psqTable[pc&15][to&63] - psqTable[pc&15][from&63]
 	k := zobristPiece[pc&15][from&63] ^ zobristPiece[pc&15][to&63]
 	p.hash ^= k
 	if pc.Type() == Pawn {

@@ -262,7 +262,7 @@ func (s *searcher) searchMoves(depth, ply int, alpha, beta int32, ttMove Move, t
 		}
 		count++
 		quiet := !p.isNoisy(m)
-		if best > -mateBound && s.prunable(depth, m, quiet, count, f.staticEval, alpha, improving, inCheck) {
+		if best > -mateBound && s.prunable(depth, m, quiet, count, f.staticEval, alpha, improving, inCheck, mp) {
 			continue
 		}
 		if quiet && nQuiets < len(quietsTried) {
@@ -312,14 +312,14 @@ func boolInt(b bool) int {
 // quiet move past the late-move count, or one whose evaluation plus a
 // margin cannot reach alpha (futility pruning), or a move that loses too
 // much by SEE. Never a move that gives check, and nothing in check.
-func (s *searcher) prunable(depth int, m Move, quiet bool, count int, eval, alpha int32, improving, inCheck bool) bool {
+func (s *searcher) prunable(depth int, m Move, quiet bool, count int, eval, alpha int32, improving, inCheck bool, mp *movePicker) bool {
 	p := &s.pos
 	if inCheck {
 		return false
 	}
 	if quiet && (depth <= lmpDepth && count > lmpLimit(depth, improving) ||
 		depth <= futilityDepth && eval+futilityBase+futilityPerPly*int32(depth) <= alpha) {
-		return !p.givesCheck(m)
+		return !mp.givesCheck(p, m)
 	}
 	if depth > seePruneDepth {
 		return false
@@ -328,7 +328,7 @@ func (s *searcher) prunable(depth int, m Move, quiet bool, count int, eval, alph
 	if quiet {
 		margin = -seeQuietMargin * int32(depth*depth)
 	}
-	return !p.seeGE(m, margin) && !p.givesCheck(m)
+	return !p.seeGE(m, margin) && !mp.givesCheck(p, m)
 }
 
 // lmpLimit returns how many moves a node with depth plies left searches
