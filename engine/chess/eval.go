@@ -240,7 +240,8 @@ func (e *evaluator) pieces(c Color) {
 }
 
 // pieceTerms adds the terms of c's piece of type t on sq that depend on
-// pawns: outposts of minor pieces and rooks on open files.
+// pawns and kings: outposts of minor pieces, a bishop's own pawns on its
+// colour, rooks on open files and on the seventh rank.
 func (e *evaluator) pieceTerms(c Color, t PieceType, sq Square) {
 	p := e.p
 	switch t {
@@ -248,6 +249,15 @@ func (e *evaluator) pieceTerms(c Color, t PieceType, sq Square) {
 		rr := sq.relative(c).Rank()
 		if rr >= 3 && rr <= 5 && e.att[c][Pawn].Has(sq) && attackSpan[c][sq]&p.Pieces(c.Other(), Pawn) == 0 {
 			e.add(c, wOutpost+int(t-Knight), 1)
+		}
+		if t == Bishop {
+			colour := DarkSquares
+			if !DarkSquares.Has(sq) {
+				colour = ^DarkSquares
+			}
+			if n := (p.Pieces(c, Pawn) & colour).Count(); n > 0 {
+				e.add(c, wBadBishop, int32(n))
+			}
 		}
 	case Rook:
 		f := fileMask[sq.File()]
@@ -257,14 +267,23 @@ func (e *evaluator) pieceTerms(c Color, t PieceType, sq Square) {
 		case f&p.Pieces(c, Pawn) == 0:
 			e.add(c, wRookSemiOpen, 1)
 		}
+		if sq.relative(c).Rank() == 6 && (p.King(c.Other()).relative(c).Rank() == 7 ||
+			p.Pieces(c.Other(), Pawn)&rankMask[sq.Rank()] != 0) {
+			e.add(c, wRook7th, 1)
+		}
 	}
 }
 
 // pawns adds c's pawn-structure terms: doubled, isolated, backward,
-// phalanx and supported pawns.
+// phalanx and supported pawns, and space: the squares of the centre files
+// on c's second to fourth ranks that no own pawn holds and no enemy pawn
+// attacks.
 func (e *evaluator) pawns(c Color) {
 	p := e.p
 	own, opp := p.Pieces(c, Pawn), p.Pieces(c.Other(), Pawn)
+	if n := (spaceArea[c] &^ own &^ e.att[c.Other()][Pawn]).Count(); n > 0 {
+		e.add(c, wSpace, int32(n))
+	}
 	for b := own; b != 0; {
 		sq := b.Pop()
 		rr := sq.relative(c).Rank()
@@ -286,8 +305,9 @@ func (e *evaluator) pawns(c Color) {
 	}
 }
 
-// passed adds c's passed pawns by rank, blocked or not, and, from the
-// fourth rank, the kings' distances to the square in front of them.
+// passed adds c's passed pawns by rank, blocked, or with a free way to
+// promote, and, from the fourth rank, the kings' distances to the square
+// in front of them.
 func (e *evaluator) passed(c Color) {
 	p := e.p
 	own, opp := p.Pieces(c, Pawn), p.Pieces(c.Other(), Pawn)
@@ -301,6 +321,8 @@ func (e *evaluator) passed(c Color) {
 		e.add(c, wPassed+rr, 1)
 		if p.byType[0].Has(stop) {
 			e.add(c, wPassedBlocked+rr, 1)
+		} else if forwardFile[c][sq]&p.byType[0] == 0 {
+			e.add(c, wPassedFree+rr, 1)
 		}
 		if rr >= 3 {
 			e.add(c, wPassedOwnKing+distance[p.King(c)][stop], 1)

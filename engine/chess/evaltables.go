@@ -17,6 +17,11 @@ var (
 	attackSpan [2][64]Bitboard
 	// distance[a][b] is the king distance (Chebyshev) between a and b.
 	distance [64][64]int
+	// spaceArea[c] is the centre files (c-f) of c's second to fourth ranks.
+	spaceArea = [2]Bitboard{
+		White: (fileBB(2) | fileBB(3) | fileBB(4) | fileBB(5)) & (Rank2 | Rank3 | Rank4),
+		Black: (fileBB(2) | fileBB(3) | fileBB(4) | fileBB(5)) & (Rank7 | Rank6 | Rank5),
+	}
 )
 
 func init() {

@@ -36,7 +36,11 @@ const (
 	wThreatRook    = wThreatMinor + 5            // by piece type - 1: attacked by an enemy rook
 	wHanging       = wThreatRook + 5             // a piece attacked and not defended
 	wTempo         = wHanging + 1                // the side to move's bonus
-	numWeights     = wTempo + 1
+	wBadBishop     = wTempo + 1                  // per own pawn on the squares of a bishop's colour, per bishop
+	wRook7th       = wBadBishop + 1              // a rook on the seventh rank with the enemy king on the eighth or enemy pawns on the seventh
+	wPassedFree    = wRook7th + 1                // by relative rank: a passed pawn with nothing on its way to promote
+	wSpace         = wPassedFree + 8             // per safe square of the centre files (c-f) on ranks 2-4 without an own pawn
+	numWeights     = wSpace + 1
 )
 
 // kingDangerMax is the number of king-danger buckets: attack units above
@@ -75,7 +79,8 @@ func WeightName(i int) string {
 		{wPassedOwnKing, "passed own king"}, {wPassedOppKing, "passed enemy king"}, {wShelter, "shelter"},
 		{wStorm, "storm"}, {wKingDanger, "king danger"}, {wSafeCheck, "safe check"},
 		{wThreatPawn, "threat by pawn"}, {wThreatMinor, "threat by minor"}, {wThreatRook, "threat by rook"},
-		{wHanging, "hanging"}, {wTempo, "tempo"},
+		{wHanging, "hanging"}, {wTempo, "tempo"}, {wBadBishop, "bad bishop"}, {wRook7th, "rook on 7th"},
+		{wPassedFree, "passed free"}, {wSpace, "space"},
 	}
 	for j := len(blocks) - 1; j >= 0; j-- {
 		if i >= blocks[j].start {

@@ -76,7 +76,7 @@ func (mp *movePicker) next(s *searcher) Move {
 		case stageNoisyGen:
 			mp.list.N, mp.cur = 0, 0
 			p.generate(&mp.list, genNoisy, &mp.ci)
-			mp.scoreNoisy(p)
+			mp.scoreNoisy(s)
 			mp.stage = stageGoodNoisy
 		case stageGoodNoisy:
 			for mp.cur < mp.list.N {
@@ -159,18 +159,27 @@ func (mp *movePicker) sortQuiet() {
 
 // scoreNoisy scores the noisy moves: queen promotions first, then the
 // victim's value less a fraction of the attacker's (MVV-LVA).
-func (mp *movePicker) scoreNoisy(p *Position) {
+func (mp *movePicker) scoreNoisy(s *searcher) {
+	p := &s.pos
 	for i, m := range mp.list.Moves[:mp.list.N] {
-		victim := p.board[m.To()&63].Type()
-		if m.IsEnPassant() {
-			victim = Pawn
-		}
-		sc := seeValue[victim]*16 - int32(p.board[m.From()&63].Type())
+		sc := seeValue[p.victim(m)]*16 - int32(p.board[m.From()&63].Type())
 		if m.Promotion() == Queen {
 			sc += scoreQueenPromotion
 		}
 		mp.scores[i] = sc
 	}
+}
+
+// victim returns the type of the piece m captures (a pawn for en passant),
+// or NoPieceType.
+func (p *Position) victim(m Move) PieceType {
+	if m.IsEnPassant() {
+		return Pawn
+	}
+	if m.IsCastling() {
+		return NoPieceType
+	}
+	return p.board[m.To()&63].Type()
 }
 
 // goodNoisy reports whether the noisy move m is searched among the good

@@ -9,7 +9,9 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"movesvc/engine/chess"
 	"movesvc/internal/longtest"
@@ -122,10 +124,12 @@ var perftBench = []struct {
 
 // BenchmarkPerft times perft(6) from the start and perft(5) from Kiwipete
 // with bulk counting, for engine/chess and, side by side in the same run,
-// for Stockfish's "go perft" (which counts in bulk too), timed from the
-// command to its "Nodes searched" line in an engine already started
-// (skipped when /usr/games/stockfish is missing). docs/chess.md compares
-// the two.
+// for Stockfish's "go perft" (which counts in bulk too), from the command
+// to its "Nodes searched" line in an engine already started (skipped when
+// /usr/games/stockfish is missing). Besides the wall time it reports the
+// CPU time each spent (cpu-ms/op: this process's for engine/chess,
+// Stockfish's own from /proc for Stockfish), which a loaded machine does
+// not inflate; docs/chess.md compares the two.
 func BenchmarkPerft(b *testing.B) {
 	for _, c := range perftBench {
 		b.Run("movesvc/"+c.name, func(b *testing.B) {
@@ -134,26 +138,51 @@ func BenchmarkPerft(b *testing.B) {
 				b.Fatal(err)
 			}
 			var n uint64
+			cpu := processCPU()
 			for b.Loop() {
 				n = p.Perft(c.depth)
 			}
+			b.ReportMetric(float64(processCPU()-cpu)/float64(time.Millisecond)/float64(b.N), "cpu-ms/op")
 			b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds()/1e6, "Mnodes/s")
 		})
 		b.Run("stockfish/"+c.name, func(b *testing.B) {
 			sf := startStockfish(b)
 			var n uint64
+			cpu := sf.cpu(b)
 			for b.Loop() {
 				n = sf.perft(b, c.fen, c.depth)
 			}
+			b.ReportMetric(float64(sf.cpu(b)-cpu)/float64(time.Millisecond)/float64(b.N), "cpu-ms/op")
 			b.ReportMetric(float64(n)*float64(b.N)/b.Elapsed().Seconds()/1e6, "Mnodes/s")
 		})
 	}
+}
+
+// processCPU returns the CPU time (user and system) this process has used.
+func processCPU() time.Duration {
+	var ru syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // stockfishProc is a Stockfish process for the benchmark.
 type stockfishProc struct {
 	in  io.WriteCloser
 	out *bufio.Scanner
+	pid int
+}
+
+// cpu returns the CPU time Stockfish has used, from /proc/PID/stat (user
+// and system clock ticks, 100 a second).
+func (sf *stockfishProc) cpu(b *testing.B) time.Duration {
+	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", sf.pid))
+	if err != nil {
+		b.Skip("no /proc: ", err)
+	}
+	f := strings.Fields(string(data[strings.LastIndexByte(string(data), ')')+1:]))
+	utime, _ := strconv.ParseInt(f[11], 10, 64)
+	stime, _ := strconv.ParseInt(f[12], 10, 64)
+	return time.Duration(utime+stime) * 10 * time.Millisecond
 }
 
 // startStockfish starts /usr/games/stockfish with one thread, or skips b.
@@ -178,7 +207,7 @@ func startStockfish(b *testing.B) *stockfishProc {
 		io.WriteString(in, "quit\n")
 		cmd.Wait()
 	})
-	sf := &stockfishProc{in: in, out: bufio.NewScanner(out)}
+	sf := &stockfishProc{in: in, out: bufio.NewScanner(out), pid: cmd.Process.Pid}
 	io.WriteString(in, "uci\nsetoption name Threads value 1\nisready\n")
 	sf.until(b, "readyok")
 	return sf

@@ -37,6 +37,7 @@ func (s *searcher) iterate(lim Limits, progress func(Info)) Result {
 		if s.stopped {
 			break
 		}
+		slices.SortStableFunc(s.root[:lines], compareRoot)
 		res = s.result(depth, lines)
 		if progress != nil {
 			s.report(progress, depth, lines)

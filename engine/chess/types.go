@@ -191,3 +191,6 @@ func (sq Square) ahead(c Color) Square {
 	}
 	return sq - 8
 }
+
+// fileBB returns the bitboard of file f (0..7).
+func fileBB(f int) Bitboard { return FileA << uint(f) }
