@@ -41,7 +41,7 @@ const (
 	seeNoisyMargin    = 90 // captures losing more than this times depth by SEE are pruned (depth <= seePruneDepth)
 	seePruneDepth     = 8
 	lmrMinDepth       = 3     // late-move reductions from this depth...
-	lmrDivisor        = 2.25  // ...reducing ln(depth)*ln(move number)/lmrDivisor plies, adjusted by lmrAdjust
+	lmrDivisor        = 1.4   // ...reducing ln(depth)*ln(move number)/lmrDivisor plies, adjusted by lmrAdjust
 	lmrHistoryDivisor = 12000 // a quiet move's history scores (quietScore) reduce it one ply less per this much
 	historyMax        = 16384 // the bound history scores saturate at
 	qsDeltaMargin     = 200   // quiescence skips captures whose gain plus this cannot reach alpha
