@@ -40,7 +40,7 @@ func (s *search) report(fn func(Progress), start time.Time, v int32, depth, rema
 		o, plies = provedOutcome(v, remaining)
 	}
 	fn(Progress{Depth: depth, Score: publicScore(s.st, v, o, plies), Outcome: o, PliesToEnd: plies,
-		Move: s.bestLine[0], PV: s.bestLine, Nodes: s.nodes, Elapsed: time.Since(start)})
+		Move: s.bestLine[0], PV: s.bestLine, Nodes: s.clock.Nodes, Elapsed: time.Since(start)})
 }
 
 // searchDelegated runs a game's own search. A game search that reports no

@@ -20,7 +20,6 @@ var (
 	_ engine.Analyzer      = (*State)(nil)
 	_ engine.LevelDepther  = (*State)(nil)
 	_ engine.LevelMarginer = (*State)(nil)
-	_ engine.ExactScorer   = heuristicState{} // keeps the score convention in the heuristic search
 )
 
 // Name returns "connect4".

@@ -52,7 +52,7 @@ func TestParallelSolveStopsAtTheDeadline(t *testing.T) {
 	p := pastBook(t, "Test_L1_R3").position(t)
 	done := make(chan struct{})
 	close(done)
-	s.done = done
+	s.clock.Watch(done, 0)
 	lo, hi, _ := s.bounds(p)
 	if lo == hi {
 		t.Fatalf("a hard position solved exactly after its deadline: %d", lo)
@@ -63,7 +63,7 @@ func TestParallelSolveStopsAtTheDeadline(t *testing.T) {
 	// The solver is usable again, with its helpers, once reset.
 	s.Reset()
 	tp := loadTestSet(t, "Test_L2_R2")[0]
-	s.done = nil
+	s.clock.Watch(nil, 0)
 	if got := s.Solve(tp.position(t)); got != tp.score {
 		t.Errorf("after a stopped solve: score %d, want %d", got, tp.score)
 	}

@@ -345,8 +345,9 @@ func TestGuessShare(t *testing.T) {
 		{160 * time.Millisecond, 10 * time.Millisecond},
 		{0, 0},
 	} {
-		if got := guessShare(tc.total); got != tc.want {
-			t.Errorf("guessShare(%v) = %v, want %v", tc.total, got, tc.want)
+		start := time.Unix(0, 0)
+		if got := engine.ShareOf(start, start.Add(tc.total), 1, guessDen, guessMost).Sub(start); got != tc.want {
+			t.Errorf("guess share of %v = %v, want %v", tc.total, got, tc.want)
 		}
 	}
 }

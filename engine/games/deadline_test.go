@@ -146,7 +146,7 @@ func BenchmarkDeadlineOvershoot(b *testing.B) {
 			return res.Nodes, res.DeadlineHit
 		}},
 		{"analysis", func(ctx context.Context, st engine.State, depth int) (uint64, bool) {
-			half, cancel := engine.ShareDeadline(ctx, 2)
+			half, cancel := engine.TimeShare(ctx, 1, 2, 0)
 			res := engine.Search(half, st, engine.Params{Depth: depth})
 			cancel()
 			nodes, hit := res.Nodes, res.DeadlineHit

@@ -27,7 +27,7 @@ func (st *State) Analyze(ctx context.Context, params engine.Params, n int) []eng
 	}
 	params.Depth = min(params.Depth, MaxDepth, st.RemainingPlies())
 	cands := st.candidateMoves(params, 2*n)
-	return engine.AnalyzeMoves(ctx, st, params, cands, n)
+	return engine.AnalyzeMoves(ctx, st, params, cands, n, engine.Search)
 }
 
 // candidateMoves returns up to limit moves worth analysing, best first by

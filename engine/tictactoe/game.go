@@ -24,7 +24,6 @@ var (
 	_ engine.ExactScorer   = (*State)(nil)
 	_ engine.LevelDepther  = (*State)(nil)
 	_ engine.LevelMarginer = (*State)(nil)
-	_ engine.ExactScorer   = searchedState{} // keeps the score convention in the generic search
 )
 
 // Name returns "tictactoe".

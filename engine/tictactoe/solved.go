@@ -94,7 +94,7 @@ func (s *State) index() int {
 // depth-limited search, which the generic engine search runs.
 func (s *State) Search(ctx context.Context, params engine.Params) engine.Result {
 	if params.Depth > 0 && params.Depth < s.RemainingPlies() {
-		return engine.Search(ctx, searchedState{s}, params)
+		return engine.SearchTree(ctx, s, params)
 	}
 	start := time.Now()
 	sol := solutions[s.index()]
@@ -108,15 +108,6 @@ func (s *State) Search(ctx context.Context, params engine.Params) engine.Result 
 	}
 	res.Elapsed = time.Since(start)
 	return res
-}
-
-// searchedState hides State's own Search (an engine.State interface does
-// not carry it), so that engine.Search runs its generic search.
-type searchedState struct{ engine.State }
-
-// ExactScore scores proved results as State does.
-func (s searchedState) ExactScore(o engine.Outcome, pliesToEnd int) int {
-	return s.State.(*State).ExactScore(o, pliesToEnd)
 }
 
 // SearchMemory returns the bytes one search with params holds: none for an
