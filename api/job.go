@@ -24,10 +24,6 @@ type moveJob struct {
 	timeoutGiven bool
 	analysis     bool
 	multiPV      int // 0: the game's default
-	// waitUntil, when set, is the latest moment the job may still wait for
-	// its search slot and its search memory (Server.waitUntil); past it the
-	// search would keep too little of its time.
-	waitUntil time.Time
 }
 
 // prepare validates a decoded request and builds its position. Its error
@@ -95,77 +91,9 @@ func shuttingDown() *Problem {
 		Errors: []ProblemError{{Location: "server", Message: "is shutting down"}}}
 }
 
-// waitUntil returns the latest moment a request that arrived at arrived
-// with the given time to its deadline may still wait for a search slot and
-// memory: after 1/maxWaitShare of its time, and after Config.QueueWait when
-// that is set and shorter.
-func (s *Server) waitUntil(arrived time.Time, timeout time.Duration) time.Time {
-	wait := timeout / maxWaitShare
-	if s.cfg.QueueWait > 0 {
-		wait = min(wait, s.cfg.QueueWait)
-	}
-	return arrived.Add(wait)
-}
-
-// admit checks that the server takes work and takes a search slot, for a
-// search whose deadline is ctx's, for a request that may wait for one until
-// waitUntil (admission.acquire): errShuttingDown, or the admission's
-// *overloadError, counted as a rejection, when it cannot. On success the
-// caller must call release, which gives the slot back and tells admission
-// control how long it was held.
-func (s *Server) admit(ctx context.Context, waitUntil time.Time) (release func(), err error) {
-	if !s.ready.Load() {
-		return nil, errShuttingDown
-	}
-	searchEnd, _ := ctx.Deadline()
-	wait, cancel := context.WithDeadline(ctx, waitUntil)
-	defer cancel()
-	h, err := s.admission.acquire(wait, searchEnd)
-	if err != nil {
-		s.metrics.Rejections.Inc()
-		return nil, err
-	}
-	return func() { s.admission.release(h) }, nil
-}
-
-// reserveMemory reserves from the memory budget what the job's search
-// holds; every search reserves here, before it runs, and its caller
-// releases the reservation once the search is done. When the budget has no
-// room now it waits, no later than job.waitUntil (and ctx), unless the
-// expected wait (memoryWait) does not fit that by admission's rule (fits):
-// then, and when the wait ends without room, the error is errNoMemory,
-// counted as a rejection.
-func (s *Server) reserveMemory(ctx context.Context, job *moveJob) (*engine.Reservation, error) {
-	n := engine.SearchMemory(job.g, job.params.Params)
-	if mem, ok := s.memory.TryReserve(n); ok {
-		return mem, nil
-	}
-	if !job.waitUntil.IsZero() {
-		if !fits(s.memoryWait(), job.waitUntil) {
-			s.metrics.Rejections.Inc()
-			return nil, errNoMemory
-		}
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithDeadline(ctx, job.waitUntil)
-		defer cancel()
-	}
-	mem, err := s.memory.Reserve(ctx, n)
-	if err != nil {
-		s.metrics.Rejections.Inc()
-		return nil, errNoMemory
-	}
-	return mem, nil
-}
-
-// memoryWait estimates how long a search that finds no room in the memory
-// budget waits for it: one average slot hold (admission.averageHold) for
-// each search already waiting and itself, spread over the searches that
-// run and will give their memory back.
-func (s *Server) memoryWait() time.Duration {
-	waiting := s.memory.Waiting()
-	running := max(s.admission.busy()-waiting-1, 1)
-	return s.admission.averageHold() * time.Duration(waiting+1) / time.Duration(running)
-}
+// need returns the memory the job's search holds (engine.SearchMemory):
+// what its lease reserves.
+func (j *moveJob) need() int64 { return engine.SearchMemory(j.g, j.params.Params) }
 
 // jobResult is what running a job found: the search result and the
 // analysis when asked for.
@@ -174,22 +102,21 @@ type jobResult struct {
 	analysis []engine.MoveScore
 }
 
-// runJob searches an admitted job, under the memory mem reserved for it,
-// until ctx's deadline and records the metrics; the caller holds the
-// search slot and releases mem. With analysis the move's search gets half
-// the time and the analysis the rest (and whatever the search left).
+// runJob searches a job under its lease until ctx's deadline and records
+// the metrics; the caller releases the lease. With analysis the move's
+// search gets half the time and the analysis the rest (and whatever the
+// search left).
 // clientCtx is the request's own context: when the client went away and
 // the search stopped for it, the error is errClientGone.
-func (s *Server) runJob(ctx, clientCtx context.Context, job *moveJob, mem *engine.Reservation) (jobResult, error) {
+func (s *Server) runJob(ctx, clientCtx context.Context, job *moveJob, l *Lease) (jobResult, error) {
 	var out jobResult
-	job.params.Memory = mem
-	job.params.Threads = min(s.cfg.SearchThreads, 1+s.admission.idle())
+	job.params.Memory, job.params.Threads = l.Memory, l.Threads
 	s.metrics.SearchesInFlight.Inc()
 	defer s.metrics.SearchesInFlight.Dec()
 	name := job.game.Name
 	searchCtx, cancel := ctx, context.CancelFunc(func() {})
 	if job.analysis {
-		searchCtx, cancel = engine.ShareDeadline(ctx, 2)
+		searchCtx, cancel = engine.TimeShare(ctx, 1, 2, 0)
 	}
 	out.res = strength.Search(searchCtx, job.st, job.params)
 	cancel()
@@ -233,16 +160,10 @@ func (s *Server) response(r *http.Request, job *moveJob, jr jobResult) (moveResp
 	return resp, nil
 }
 
-// runSearch is what every answer of a search runs once its job is
-// admitted: reserve the job's memory, search, render. The error is
-// errNoMemory, errClientGone or errNoMove.
-func (s *Server) runSearch(ctx context.Context, r *http.Request, job *moveJob) (moveResponse, jobResult, error) {
-	mem, err := s.reserveMemory(ctx, job)
-	if err != nil {
-		return moveResponse{}, jobResult{}, err
-	}
-	defer mem.Release()
-	jr, err := s.runJob(ctx, r.Context(), job, mem)
+// runSearch is what every answer of a search runs under its lease:
+// search, render. The error is errClientGone or errNoMove.
+func (s *Server) runSearch(ctx context.Context, r *http.Request, job *moveJob, l *Lease) (moveResponse, jobResult, error) {
+	jr, err := s.runJob(ctx, r.Context(), job, l)
 	if err != nil {
 		return moveResponse{}, jr, err
 	}

@@ -37,9 +37,10 @@ type Metrics struct {
 }
 
 // NewMetrics creates the metrics and registers them with reg. queued reports
-// how many searches wait for a slot; mem is the searches' memory budget;
+// how many searches wait for their lease, memoryWaiting how many of them
+// the memory budget holds back; mem is the searches' memory budget;
 // cached reports how many answers the result cache holds.
-func NewMetrics(reg prometheus.Registerer, queued func() int, mem *engine.MemoryBudget, cached func() int) *Metrics {
+func NewMetrics(reg prometheus.Registerer, queued, memoryWaiting func() int, mem *engine.MemoryBudget, cached func() int) *Metrics {
 	m := &Metrics{
 		SearchNodes: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "movesvc_search_nodes_total", Help: "Positions visited by searches.",
@@ -71,7 +72,7 @@ func NewMetrics(reg prometheus.Registerer, queued func() int, mem *engine.Memory
 			Name: "movesvc_default_timeout_seconds", Help: "The search deadline of a request that sets no timeout_ms (-default-timeout).",
 		}),
 		Queued: prometheus.NewGaugeFunc(prometheus.GaugeOpts{
-			Name: "movesvc_admission_queued", Help: "Searches waiting for a slot.",
+			Name: "movesvc_admission_queued", Help: "Searches waiting for a search slot and their memory.",
 		}, func() float64 { return float64(queued()) }),
 		Panics: prometheus.NewCounter(prometheus.CounterOpts{
 			Name: "movesvc_panics_total", Help: "Panics recovered while serving a request.",
@@ -86,8 +87,8 @@ func NewMetrics(reg prometheus.Registerer, queued func() int, mem *engine.Memory
 			Name: "movesvc_search_memory_budget_bytes", Help: "The memory budget that reserved and idle search memory stay within.",
 		}),
 		MemoryWaiting: prometheus.NewGaugeFunc(prometheus.GaugeOpts{
-			Name: "movesvc_search_memory_waiting", Help: "Admitted searches waiting for their share of the memory budget.",
-		}, func() float64 { return float64(mem.Waiting()) }),
+			Name: "movesvc_search_memory_waiting", Help: "Searches waiting while a search slot is free: held back by the memory budget.",
+		}, func() float64 { return float64(memoryWaiting()) }),
 		CacheHits: prometheus.NewCounter(prometheus.CounterOpts{
 			Name: "movesvc_result_cache_hits_total", Help: "Requests answered from remembered proved results, without a search.",
 		}),

@@ -109,19 +109,19 @@ const DefaultQueuePerSlot = 32
 // Server answers the HTTP API. Create it with New; it is safe for
 // concurrent use.
 type Server struct {
-	cfg       Config
-	games     *engine.Registry
-	log       *slog.Logger
-	metrics   *Metrics
-	gatherer  prometheus.Gatherer
-	validate  *validator.Validate
-	admission *admission
-	memory    *engine.MemoryBudget
-	cache     *resultCache
-	static    map[string]staticFile
-	options   map[string]bool // every game's option names (optionNames)
-	ready     atomic.Bool
-	router    chi.Router
+	cfg      Config
+	games    *engine.Registry
+	log      *slog.Logger
+	metrics  *Metrics
+	gatherer prometheus.Gatherer
+	validate *validator.Validate
+	sched    *scheduler
+	memory   *engine.MemoryBudget
+	cache    *resultCache
+	static   map[string]staticFile
+	options  map[string]bool // every game's option names (optionNames)
+	ready    atomic.Bool
+	router   chi.Router
 }
 
 // New returns a server for the games in reg. Its metrics are registered with
@@ -130,21 +130,21 @@ type Server struct {
 func New(cfg Config, reg *engine.Registry, log *slog.Logger, promReg prometheus.Registerer, gatherer prometheus.Gatherer) *Server {
 	cfg = cfg.withDefaults()
 	cfg.MemoryBudget = memoryBudget(cfg, reg, log)
-	adm := newAdmission(cfg.MaxSearches, cfg.QueueSize, cfg.DefaultTimeout)
 	mem := engine.NewMemoryBudget(cfg.MemoryBudget)
+	sched := newScheduler(cfg.MaxSearches, cfg.QueueSize, cfg.SearchThreads, mem, cfg.DefaultTimeout)
 	cache := newResultCache(cfg.ResultCache)
 	s := &Server{
-		cfg:       cfg,
-		games:     reg,
-		log:       log,
-		metrics:   NewMetrics(promReg, adm.queued, mem, cache.len),
-		gatherer:  gatherer,
-		validate:  newValidator(),
-		admission: adm,
-		memory:    mem,
-		cache:     cache,
-		static:    loadStatic(),
-		options:   optionNames(reg),
+		cfg:      cfg,
+		games:    reg,
+		log:      log,
+		metrics:  NewMetrics(promReg, sched.queued, sched.memoryWaiting, mem, cache.len),
+		gatherer: gatherer,
+		validate: newValidator(),
+		sched:    sched,
+		memory:   mem,
+		cache:    cache,
+		static:   loadStatic(),
+		options:  optionNames(reg),
 	}
 	s.metrics.Slots.Set(float64(cfg.MaxSearches))
 	s.metrics.DefaultTimeout.Set(cfg.DefaultTimeout.Seconds())

@@ -54,26 +54,18 @@ type progressEvent struct {
 // problem. The search stops when the client closes the connection.
 //
 // What can be refused is refused before the stream starts, as the plain
-// answer would be: the job reserves its search memory first, and a budget
-// with no room in the time it may wait is a 503 problem, not a stream. Once
-// the 200 headers are out, a failure can only be told as an "error" event:
+// answer would be: the caller holds the job's lease (its slot and memory)
+// before the stream starts, so a refusal is a 503 problem, not a stream.
+// Once the 200 headers are out, a failure can only be told as an "error" event:
 // a panic in the search (logged with the request id and the stack, counted
 // in the panics metric, shown as a generic internal error) or a search
 // that found no move.
 //
-// release gives back the job's search slot. The stream calls it, and gives
-// back the search memory, once the search has ended and before it sends
-// the "result" event, so that a client which reads that event and sends
-// its next request at once finds the slot free; release must be safe to
-// call again (the caller's deferred call).
-func (s *Server) streamMove(ctx context.Context, w http.ResponseWriter, r *http.Request, job *moveJob, release func()) {
-	mem, err := s.reserveMemory(ctx, job)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	defer mem.Release()
-
+// The stream releases the lease once the search has ended and before it
+// sends the "result" event, so that a client which reads that event and
+// sends its next request at once finds the slot free (the caller's
+// deferred Release then does nothing).
+func (s *Server) streamMove(ctx context.Context, w http.ResponseWriter, r *http.Request, job *moveJob, l *Lease) {
 	rc := http.NewResponseController(w)
 	h := w.Header()
 	h.Set("Content-Type", eventStream)
@@ -117,9 +109,8 @@ func (s *Server) streamMove(ctx context.Context, w http.ResponseWriter, r *http.
 		}
 		send("progress", ev)
 	}
-	jr, err := s.runJob(ctx, r.Context(), job, mem)
-	mem.Release()
-	release()
+	jr, err := s.runJob(ctx, r.Context(), job, l)
+	l.Release()
 	if errors.Is(err, errClientGone) {
 		return
 	}
