@@ -23,6 +23,7 @@ import (
 	movesvc "movesvc"
 	"movesvc/api"
 	"movesvc/engine"
+	"movesvc/engine/enginetest"
 	"movesvc/engine/games"
 	"movesvc/engine/tictactoe"
 )
@@ -247,11 +248,11 @@ func (g *gatedGame) NewState(setup engine.Setup) (engine.State, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &gatedState{State: st, game: g}, nil
+	return &gatedState{PlacementState: st.(enginetest.PlacementState), game: g}, nil
 }
 
 type gatedState struct {
-	engine.State
+	enginetest.PlacementState
 	game *gatedGame
 }
 
@@ -266,10 +267,10 @@ func (s *gatedState) Search(ctx context.Context, p engine.Params) engine.Result 
 	case <-s.game.gate:
 	case <-ctx.Done():
 	}
-	if _, ok := s.State.(*tictactoe.State); ok {
+	if _, ok := s.PlacementState.(*tictactoe.State); ok {
 		// Tic-tac-toe answers from its solution table; these tests need a
 		// search that runs, polls its context and uses a table.
-		return engine.SearchTree(ctx, s.State, p)
+		return engine.SearchTree(ctx, s.PlacementState, p)
 	}
-	return engine.Search(ctx, s.State, p)
+	return engine.Search(ctx, s.PlacementState, p)
 }

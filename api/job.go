@@ -24,6 +24,9 @@ type moveJob struct {
 	timeoutGiven bool
 	analysis     bool
 	multiPV      int // 0: the game's default
+	// history is the request's position and move list, which the result
+	// cache keys a game that does not place stones by (cacheKey).
+	history []string
 }
 
 // prepare validates a decoded request and builds its position. Its error
@@ -38,6 +41,9 @@ func (s *Server) prepare(req *moveRequest) (*moveJob, error) {
 		return nil, unknownGame(req.Game, s.games.Names())
 	}
 	desc := game.Describe()
+	if err := req.positionFields(desc); err != nil {
+		return nil, err
+	}
 	options, err := gameOptions(desc, req.Options)
 	if err != nil {
 		return nil, err
@@ -67,6 +73,9 @@ func (s *Server) prepare(req *moveRequest) (*moveJob, error) {
 	}
 	if req.MultiPV != nil {
 		job.multiPV = *req.MultiPV
+	}
+	if _, grid := st.(engine.Celler); !grid {
+		job.history = req.history()
 	}
 	return job, nil
 }
@@ -150,10 +159,10 @@ func (s *Server) runJob(ctx, clientCtx context.Context, job *moveJob, l *Lease) 
 func (s *Server) response(r *http.Request, job *moveJob, jr jobResult) (moveResponse, error) {
 	if jr.res.Move == engine.NoMove {
 		s.log.ErrorContext(r.Context(), "search returned no move", slog.String("request_id", RequestID(r.Context())),
-			slog.String("game", job.game.Name), slog.Any("board", job.st.Board()))
+			slog.String("game", job.game.Name), slog.Any("position", positionText(job.st)))
 		return moveResponse{}, errNoMove
 	}
-	resp := newMoveResponse(job.game.Name, job.st, jr.res)
+	resp := newMoveResponse(job.game, job.st, jr.res)
 	if job.analysis {
 		resp.Analysis = newAnalysis(job.st, jr.analysis)
 	}

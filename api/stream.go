@@ -44,6 +44,7 @@ type progressEvent struct {
 	PliesToEnd *int     `json:"plies_to_end,omitempty"`
 	Move       moveJSON `json:"move"`
 	PV         []string `json:"pv"`
+	PVSAN      []string `json:"pv_san,omitempty"`
 	Nodes      uint64   `json:"nodes"`
 	ElapsedMS  float64  `json:"elapsed_ms"`
 }
@@ -100,10 +101,9 @@ func (s *Server) streamMove(ctx context.Context, w http.ResponseWriter, r *http.
 		if p.Move == engine.NoMove {
 			return
 		}
-		row, col := view.Cell(p.Move)
-		ev := progressEvent{Depth: p.Depth, Score: p.Score, Outcome: p.Outcome.String(),
-			Move: moveJSON{Notation: view.FormatMove(p.Move), Row: row, Col: col},
-			PV:   formatLine(view, p.PV), Nodes: p.Nodes, ElapsedMS: float64(p.Elapsed.Microseconds()) / 1000}
+		ev := progressEvent{Depth: p.Depth, Score: p.Score, Outcome: p.Outcome.String(), Move: moveOf(view, p.Move),
+			Nodes: p.Nodes, ElapsedMS: float64(p.Elapsed.Microseconds()) / 1000}
+		ev.PV, ev.PVSAN = formatLines(view, p.PV)
 		if p.Outcome != engine.OutcomeUnknown && p.PliesToEnd > 0 {
 			ev.PliesToEnd = &p.PliesToEnd
 		}

@@ -18,6 +18,7 @@ import (
 	"movesvc/api"
 	"movesvc/engine"
 	"movesvc/engine/connect4"
+	"movesvc/engine/enginetest"
 	"movesvc/engine/gomoku"
 	"movesvc/engine/tictactoe"
 )
@@ -345,17 +346,17 @@ func (g panickyGame) NewState(setup engine.Setup) (engine.State, error) {
 	if err != nil {
 		return nil, err
 	}
-	return panickyState{st}, nil
+	return panickyState{st.(enginetest.PlacementState)}, nil
 }
 
-type panickyState struct{ engine.State }
+type panickyState struct{ enginetest.PlacementState }
 
 func (s panickyState) Search(ctx context.Context, p engine.Params) engine.Result {
 	p.Depth = 2
-	if _, ok := s.State.(*tictactoe.State); ok {
-		engine.SearchTree(ctx, s.State, p) // a search, not the solution table's answer
+	if _, ok := s.PlacementState.(*tictactoe.State); ok {
+		engine.SearchTree(ctx, s.PlacementState, p) // a search, not the solution table's answer
 	} else {
-		engine.Search(ctx, s.State, p)
+		engine.Search(ctx, s.PlacementState, p)
 	}
 	panic("test game: search exploded after searching")
 }

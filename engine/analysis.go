@@ -26,6 +26,8 @@ type MoveScore struct {
 	// Upper < 0, else OutcomeUnknown.
 	Bounded      bool
 	Lower, Upper int
+	// Estimate holds what the game's own search says beyond Score.
+	Estimate
 }
 
 // Analyze scores the moves of st, which must not be over, best first

@@ -25,12 +25,12 @@ func tictactoeState(t testing.TB, moves ...string) engine.State {
 func TestAnalyzeMatchesChildSearches(t *testing.T) {
 	for _, depth := range []int{0, 2, 4} {
 		st := tictactoeState(t, "a1", "b2")
-		before := st.Board()
+		before := boardOf(st)
 		got := engine.Analyze(context.Background(), st, engine.Params{Depth: depth}, 0)
 		if len(got) != 7 {
 			t.Fatalf("depth %d: %d entries, want 7", depth, len(got))
 		}
-		if after := st.Board(); len(after) != len(before) || after[0] != before[0] || after[1] != before[1] || after[2] != before[2] {
+		if after := boardOf(st); len(after) != len(before) || after[0] != before[0] || after[1] != before[1] || after[2] != before[2] {
 			t.Errorf("position changed: %v, was %v", after, before)
 		}
 		for i, e := range got {
@@ -112,3 +112,6 @@ func TestProgressAllocatesNothingPerIteration(t *testing.T) {
 		t.Errorf("with progress %.1f allocations, without %.1f", with, without)
 	}
 }
+
+// boardOf returns the rows of a placement game's position.
+func boardOf(st engine.State) []string { return st.(engine.Boarder).Board() }

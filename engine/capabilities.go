@@ -88,3 +88,68 @@ type Warmer interface {
 	// safe to call more than once and from several goroutines.
 	Warm()
 }
+
+// The capabilities below describe a position and its moves to a client
+// beyond the notation every game has (the package doc's table lists them).
+
+// Celler is implemented by a State whose every move puts a stone on a cell
+// of a grid (Description.Input InputCell or InputColumn). Cell returns the
+// 0-based row (from the top) and column (from the left) where the legal
+// move m puts a stone if played now.
+type Celler interface {
+	Cell(m Move) (row, col int)
+}
+
+// Boarder is implemented by a State that shows its position as rows of
+// text, top row first: '.', 'x' and 'o' for the placement games, in the
+// form their NewState accepts; a chess position's pieces by their FEN
+// letters.
+type Boarder interface {
+	Board() []string
+}
+
+// Positioner is implemented by a State of a game with its own position
+// notation (Description.Position): Position returns the position in it, in
+// the form the game's NewState reads from Setup.Position.
+type Positioner interface {
+	Position() string
+}
+
+// Viewer is implemented by a State that tells a client what to draw beyond
+// rows of text: View returns a value that encodes as the JSON object of
+// its Description.BoardKind (a Kalah position's pits and stores, a
+// backgammon position's points, bar, dice and cube): ChessView, PitsView
+// or BackgammonView (view.go).
+type Viewer interface {
+	View() any
+}
+
+// MoveDescriber is implemented by a State whose moves a client enters and
+// shows by more than their notation: DescribeMove returns the details of
+// the legal move m (its SAN and squares, the pit it sows, the checkers it
+// moves). See MoveView.
+type MoveDescriber interface {
+	DescribeMove(m Move) MoveView
+}
+
+// Ender is implemented by a State whose game can end in more than one way
+// worth naming: EndReason returns why the game is over ("checkmate",
+// "stalemate", "fifty-move", "repetition", "insufficient-material", ...),
+// and "" while it goes on.
+type Ender interface {
+	EndReason() string
+}
+
+// Chancer is implemented by a State of a game of chance (Description.Chance
+// names its chance input). At a chance node (IsChance) the side to move
+// has yet to roll: the legal moves are chance's outcomes (the rolls of the
+// dice, each a Move with its notation, such as "31"), Probability gives
+// each one's chance, and playing one is chance's move, after which the
+// side to move plays. A game record is then rolls and plays in turn, and
+// Setup.Dice is a roll to play before the side to move moves. The generic
+// search does not average over chance: a game of chance brings its own
+// search (Searcher).
+type Chancer interface {
+	IsChance() bool
+	Probability(m Move) float64
+}

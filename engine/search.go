@@ -32,6 +32,9 @@ type Result struct {
 	// DeadlineHit is true when the context ended the search.
 	DeadlineHit bool
 	PV          []Move
+	// Estimate holds what the game's own search says beyond Score (a
+	// mate distance, win/draw/loss chances, an equity).
+	Estimate
 }
 
 // SearchFunc is a search: Search, SearchTree or a game's own.

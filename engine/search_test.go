@@ -38,6 +38,9 @@ func TestSearchAllocatesNothingPerNode(t *testing.T) {
 // generic negamax on it.
 type generic struct{ engine.State }
 
+// Board returns the wrapped position's rows.
+func (g generic) Board() []string { return g.State.(engine.Boarder).Board() }
+
 func TestTableGenerationsIsolateSearches(t *testing.T) {
 	tt := engine.NewTable(4)
 	tt.Store(42, 7, 3, 5, engine.BoundExact)

@@ -13,6 +13,7 @@ import (
 
 	"movesvc/api"
 	"movesvc/engine"
+	"movesvc/engine/enginetest"
 	"movesvc/engine/tictactoe"
 )
 
@@ -145,11 +146,11 @@ func (g *blockingGame) NewState(setup engine.Setup) (engine.State, error) {
 	if err != nil {
 		return nil, err
 	}
-	return blockingState{st, g}, nil
+	return blockingState{st.(enginetest.PlacementState), g}, nil
 }
 
 type blockingState struct {
-	engine.State
+	enginetest.PlacementState
 	g *blockingGame
 }
 
@@ -159,5 +160,5 @@ func (s blockingState) Search(ctx context.Context, p engine.Params) engine.Resul
 	case <-s.g.release:
 	case <-ctx.Done():
 	}
-	return engine.Search(ctx, s.State, p)
+	return engine.Search(ctx, s.PlacementState, p)
 }

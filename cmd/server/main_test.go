@@ -15,6 +15,7 @@ import (
 	"go.uber.org/goleak"
 
 	"movesvc/engine"
+	"movesvc/engine/enginetest"
 	"movesvc/engine/games"
 	"movesvc/engine/tictactoe"
 )
@@ -90,18 +91,21 @@ func (slowGame) Describe() engine.Description {
 }
 func (g slowGame) NewState(s engine.Setup) (engine.State, error) {
 	st, err := tictactoe.Game{}.NewState(s)
-	return slowState{st, g}, err
+	if err != nil {
+		return nil, err
+	}
+	return slowState{st.(enginetest.PlacementState), g}, nil
 }
 
 type slowState struct {
-	engine.State
+	enginetest.PlacementState
 	g slowGame
 }
 
 func (s slowState) Search(ctx context.Context, p engine.Params) engine.Result {
 	close(s.g.started)
 	<-s.g.release
-	return engine.Search(ctx, s.State, p)
+	return engine.Search(ctx, s.PlacementState, p)
 }
 
 // TestGracefulShutdown starts the real server, puts a search in flight and

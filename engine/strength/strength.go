@@ -108,11 +108,7 @@ func searchFirst(ctx context.Context, st engine.State, sub engine.Params, level 
 	if !draw.deviate {
 		return engine.Search(ctx, st, sub)
 	}
-	sctx, cancel := ctx, context.CancelFunc(func() {})
-	if d, ok := ctx.Deadline(); ok {
-		now := time.Now()
-		sctx, cancel = context.WithDeadline(ctx, now.Add(d.Sub(now)/2))
-	}
+	sctx, cancel := engine.TimeShare(ctx, 1, 2, 0)
 	best := engine.Search(sctx, st, sub)
 	cancel()
 	if best.Outcome == engine.OutcomeWin || best.Outcome == engine.OutcomeLoss {

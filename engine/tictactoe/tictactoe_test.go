@@ -79,7 +79,7 @@ func TestPerfectPlayEveryPosition(t *testing.T) {
 		want := value(st, 0)
 		res := engine.Search(context.Background(), st, engine.Params{})
 		if !res.Complete || res.DeadlineHit {
-			t.Fatalf("%q: search not complete: %+v", st.Board(), res)
+			t.Fatalf("%q: search not complete: %+v", boardOf(st), res)
 		}
 		var wantOutcome engine.Outcome
 		var wantPlies int
@@ -92,16 +92,16 @@ func TestPerfectPlayEveryPosition(t *testing.T) {
 			wantOutcome, wantPlies = engine.OutcomeDraw, st.RemainingPlies()
 		}
 		if res.Outcome != wantOutcome || res.PliesToEnd != wantPlies {
-			t.Fatalf("%q: got %v in %d plies, want %v in %d", st.Board(), res.Outcome, res.PliesToEnd, wantOutcome, wantPlies)
+			t.Fatalf("%q: got %v in %d plies, want %v in %d", boardOf(st), res.Outcome, res.PliesToEnd, wantOutcome, wantPlies)
 		}
 		st.Play(res.Move)
 		got := -value(st, 1)
 		st.Undo(res.Move)
 		if got != want {
-			t.Fatalf("%q: move %s has value %d, best is %d", st.Board(), st.FormatMove(res.Move), got, want)
+			t.Fatalf("%q: move %s has value %d, best is %d", boardOf(st), st.FormatMove(res.Move), got, want)
 		}
 		if len(res.PV) == 0 || res.PV[0] != res.Move {
-			t.Fatalf("%q: PV %v does not start with the move %v", st.Board(), res.PV, res.Move)
+			t.Fatalf("%q: PV %v does not start with the move %v", boardOf(st), res.PV, res.Move)
 		}
 	}
 }
@@ -120,9 +120,9 @@ func TestNeverLoses(t *testing.T) {
 				engineWon := o == engine.OutcomeLoss && st.ToMove() != engineSide
 				switch {
 				case engineLost:
-					t.Fatalf("engine as %v lost: %q", engineSide, st.Board())
+					t.Fatalf("engine as %v lost: %q", engineSide, boardOf(st))
 				case provedWin && !engineWon:
-					t.Fatalf("engine as %v proved a win but did not win: %q", engineSide, st.Board())
+					t.Fatalf("engine as %v proved a win but did not win: %q", engineSide, boardOf(st))
 				case !engineWon:
 					draws++
 				}
@@ -217,3 +217,6 @@ func TestCancelledSearchStillAnswers(t *testing.T) {
 		t.Fatalf("cancelled search returned illegal move %v", res.Move)
 	}
 }
+
+// boardOf returns the rows of a placement game's position.
+func boardOf(st engine.State) []string { return st.(engine.Boarder).Board() }
