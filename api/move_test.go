@@ -278,3 +278,30 @@ func TestPositionFieldsFitTheGame(t *testing.T) {
 		}
 	}
 }
+
+// TestUseTimeSearchesToTheDeepestDepth: use_time asks for the game's
+// deepest depth, not its default; it is refused beside a depth; a game
+// that proves its result still answers as soon as it has (tic-tac-toe's
+// table).
+func TestUseTimeSearchesToTheDeepestDepth(t *testing.T) {
+	ts := newTestServer(t, api.Config{})
+	var mv moveResponse
+	r := ts.post(t, `{"game":"tictactoe","moves":["b2"],"use_time":true}`)
+	r.decode(t, &mv)
+	if r.status != 200 || mv.Outcome != "draw" || !mv.Complete {
+		t.Errorf("tic-tac-toe with use_time: %d %s", r.status, r.body)
+	}
+	r = ts.post(t, `{"game":"gomoku","moves":["h8","h9"],"use_time":true,"depth":3}`)
+	var p problem
+	r.decode(t, &p)
+	if r.status != 422 || p.Errors[0].Location != "body.depth" || !strings.Contains(p.Errors[0].Message, "use_time") {
+		t.Errorf("use_time with a depth: %d %s", r.status, r.body)
+	}
+	// A gomoku search to depth 20 cannot end in 30 ms: the answer says the
+	// deadline stopped it, at a depth below the game's maximum.
+	r = ts.post(t, `{"game":"gomoku","moves":["h8","h9","i9","g7"],"use_time":true,"timeout_ms":30}`)
+	r.decode(t, &mv)
+	if r.status != 200 || mv.Complete || mv.Depth >= 20 {
+		t.Errorf("gomoku with use_time and 30 ms: %d %s", r.status, r.body)
+	}
+}

@@ -14,15 +14,18 @@ import (
 // game's own notation, which Moves then continue; Dice is a game of
 // chance's roll to play (positionFields checks them against the game).
 type moveRequest struct {
-	Game      string    `json:"game" validate:"required,max=32"`
-	Board     *[]string `json:"board" validate:"omitnil,max=64,dive,max=256"`
-	Position  *string   `json:"position" validate:"omitnil,max=512"`
-	FEN       *string   `json:"fen" validate:"omitnil,max=512"`
-	Moves     *[]string `json:"moves" validate:"omitnil,max=1024,dive,max=32"`
-	Dice      *[]int    `json:"dice" validate:"omitnil,min=1,max=4,dive,min=1,max=6"`
-	ToMove    string    `json:"to_move" validate:"omitempty,oneof=x o X O"`
-	Depth     *int      `json:"depth" validate:"omitnil,min=1"`
-	TimeoutMS *int      `json:"timeout_ms" validate:"omitnil,min=1"`
+	Game     string    `json:"game" validate:"required,max=32"`
+	Board    *[]string `json:"board" validate:"omitnil,max=64,dive,max=256"`
+	Position *string   `json:"position" validate:"omitnil,max=512"`
+	FEN      *string   `json:"fen" validate:"omitnil,max=512"`
+	Moves    *[]string `json:"moves" validate:"omitnil,max=1024,dive,max=32"`
+	Dice     *[]int    `json:"dice" validate:"omitnil,min=1,max=4,dive,min=1,max=6"`
+	ToMove   string    `json:"to_move" validate:"omitempty,oneof=x o X O"`
+	Depth    *int      `json:"depth" validate:"omitnil,min=1"`
+	// UseTime asks the search to think until the deadline: to the game's
+	// deepest depth rather than its default.
+	UseTime   bool `json:"use_time"`
+	TimeoutMS *int `json:"timeout_ms" validate:"omitnil,min=1"`
 	// Analysis, level and live progress (analysis.go, stream.go).
 	Analysis bool    `json:"analysis"`
 	MultiPV  *int    `json:"multipv" validate:"omitnil,min=1,max=10"`
@@ -104,9 +107,16 @@ func fieldProblem(name, msg string, value any) *Problem {
 	return invalid(name+" "+msg, ProblemError{Location: "body." + name, Message: msg, Value: value})
 }
 
-// depth resolves the request's depth against the game's: its default, or
-// a 422 *Problem when it is above the game's maximum.
+// depth resolves the request's depth against the game's: its default, its
+// maximum with use_time, or a 422 *Problem when it is above the maximum or
+// given with use_time.
 func (req *moveRequest) depth(desc engine.Description) (int, error) {
+	if req.UseTime {
+		if req.Depth != nil {
+			return 0, fieldProblem("depth", "cannot be given with use_time: give a depth to stop at, or use_time to think until the deadline", *req.Depth)
+		}
+		return desc.MaxDepth, nil
+	}
 	if req.Depth == nil {
 		return desc.DefaultDepth, nil
 	}
