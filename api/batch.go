@@ -2,13 +2,15 @@ package api
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"log/slog"
 	"net/http"
 	"strconv"
 	"strings"
 	"time"
+
+	jsonv2 "github.com/go-json-experiment/json"
+	"github.com/go-json-experiment/json/jsontext"
 )
 
 // DefaultMaxBatch is how many positions POST /moves takes when
@@ -18,8 +20,19 @@ const DefaultMaxBatch = 16
 // batchRequest is the body of POST /moves: move requests, each as POST
 // /move takes it, and the deadline of the whole batch.
 type batchRequest struct {
-	Requests  []json.RawMessage `json:"requests" validate:"required,min=1"`
-	TimeoutMS *int              `json:"timeout_ms" validate:"omitnil,min=1"`
+	Requests  []rawRequest `json:"requests" validate:"required,min=1"`
+	TimeoutMS *int         `json:"timeout_ms" validate:"omitnil,min=1"`
+}
+
+// rawRequest is one request of a batch, kept as JSON to be decoded on its
+// own (prepareItem), so that every fault of it, a name given twice or
+// invalid UTF-8 included, is that item's 400 and not the batch's.
+type rawRequest jsontext.Value
+
+// UnmarshalJSONFrom reads the item as it is, leaving its checks to
+// prepareItem.
+func (r *rawRequest) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+	return jsonv2.UnmarshalDecode(dec, (*jsontext.Value)(r), jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true))
 }
 
 // batchItem is the answer to one request of a batch: its index, its HTTP
@@ -163,7 +176,7 @@ func itemDeadline(now, batch time.Time, left int, own time.Duration) time.Time {
 // options, each once and spelt exactly (decodeObject), then prepare's
 // checks. The problem's locations start at "body", for setProblem to
 // place.
-func (s *Server) prepareItem(raw json.RawMessage) (*moveJob, error) {
+func (s *Server) prepareItem(raw rawRequest) (*moveJob, error) {
 	var req moveRequest
 	if p := decodeObject(raw, &req, s.options); p != nil {
 		return nil, p
