@@ -83,6 +83,48 @@ func TestDetailsNameNoGoType(t *testing.T) {
 	}
 }
 
+// TestNullIsAFieldNotGiven holds the one rule for JSON null: as the value
+// of a field of the body it is the field not given (its default, or the
+// field missing); anywhere else (the body, an element of an array) it is
+// not the value asked for, a 400 naming the place.
+func TestNullIsAFieldNotGiven(t *testing.T) {
+	ts := newTestServer(t, api.Config{})
+	doc := loadSpec(t)
+	for _, rs := range requestSchemas {
+		for field := range doc.Components.Schemas[rs.schema].Value.Properties {
+			absent := ts.do(t, http.MethodPost, rs.path, "application/json", []byte(with(t, rs.valid, field, "")))
+			null := ts.do(t, http.MethodPost, rs.path, "application/json", []byte(with(t, rs.valid, field, "null")))
+			if null.status != absent.status {
+				t.Errorf("POST %s with %s null: %d %s; without it: %d", rs.path, field, null.status, null.body, absent.status)
+			}
+		}
+	}
+	for _, tc := range []struct{ path, body, location, message string }{
+		{"/move", `null`, "body", "must be a JSON object, not a JSON null"},
+		{"/move", `{"game":"gomoku","moves":["h8",null]}`, "body.moves[1]", "must be a string, not a JSON null"},
+		{"/move", `{"game":"tictactoe","board":[null,"...","..."]}`, "body.board[0]", "must be a string, not a JSON null"},
+		{"/position", `{"game":"connect4","moves":[null]}`, "body.moves[0]", "must be a string, not a JSON null"},
+		{"/moves", `null`, "body", "must be a JSON object, not a JSON null"},
+	} {
+		var p problem
+		r := ts.do(t, http.MethodPost, tc.path, "application/json", []byte(tc.body))
+		r.decode(t, &p)
+		if r.status != http.StatusBadRequest || len(p.Errors) == 0 || p.Errors[0].Location != tc.location || p.Errors[0].Message != tc.message {
+			t.Errorf("POST %s %s: %d %s, want 400 at %s saying %q", tc.path, tc.body, r.status, r.body, tc.location, tc.message)
+		}
+	}
+	// An item of a batch is a request of its own: null there is that
+	// item's 400, as any item that is not an object.
+	var got batchResponse
+	r := ts.postBatch(t, `{"requests":[{"game":"tictactoe","moves":["b2",null]},null]}`)
+	r.decode(t, &got)
+	if r.status != http.StatusOK || len(got.Results) != 2 ||
+		got.Results[0].Status != 400 || got.Results[0].Problem.Errors[0].Location != "body.requests[0].moves[1]" ||
+		got.Results[1].Status != 400 || got.Results[1].Problem.Errors[0].Location != "body.requests[1]" {
+		t.Errorf("a batch with null in an item and a null item: %d %s, want each item's 400", r.status, r.body)
+	}
+}
+
 // TestRequestSchemasAreTested: every request body of openapi.yaml is among
 // requestSchemas, so that the rules above cover every body the API takes.
 func TestRequestSchemasAreTested(t *testing.T) {

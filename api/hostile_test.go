@@ -64,11 +64,11 @@ func hostileRequests() []hostileCase {
 		{name: "body a string", body: `"tictactoe"`, status: 400, location: "body"},
 		{name: "body a number", body: `12`, status: 400, location: "body"},
 		{name: "body null", body: `null`, status: 400, location: "body"},
-		// Nulls.
+		// Nulls: a field not given; an element that is not a string.
 		{name: "game null", body: `{"game":null,"moves":[]}`, status: 422, location: "body.game"},
 		{name: "board and moves null", body: `{"game":"connect4","board":null,"moves":null}`, status: 422, location: "body.board"},
-		{name: "null row", body: `{"game":"tictactoe","board":[null,"...","..."]}`, status: 422, location: "body.board[0]"},
-		{name: "null move", body: `{"game":"gomoku","moves":["h8",null]}`, status: 422, location: "body.moves[1]"},
+		{name: "null row", body: `{"game":"tictactoe","board":[null,"...","..."]}`, status: 400, location: "body.board[0]"},
+		{name: "null move", body: `{"game":"gomoku","moves":["h8",null]}`, status: 400, location: "body.moves[1]"},
 		// Huge arrays, huge bodies, deep nesting.
 		{name: "1025 moves", body: `{"game":"gomoku","moves":[` + strings.Repeat(`"a1",`, 1024) + `"a1"]}`, status: 422, location: "body.moves"},
 		{name: "65 rows", body: gm(rows(65, 15, nil)), status: 422, location: "body.board"},

@@ -34,8 +34,31 @@ type optionHolder interface {
 // decodeOptions are the rules of every body: an unknown name is an error
 // (but for an optionHolder, whose map takes it), as are a name given
 // twice, a name spelt in another case and invalid UTF-8 (the decoder's
-// defaults).
-var decodeOptions = jsonv2.RejectUnknownMembers(true)
+// defaults); and the null rule (nullRule).
+var decodeOptions = jsonv2.JoinOptions(jsonv2.RejectUnknownMembers(true),
+	jsonv2.WithUnmarshalers(jsonv2.UnmarshalFromFunc(nullRule)))
+
+// nullRule is the one rule for JSON null, which dec is about to read into
+// v: as the value of a member of the body it is that member not given (its
+// default, or missing where it is required), and the decoder's own way
+// does that; anywhere else, the body itself or an element of an array, it
+// is not the value asked for, a *nullError. Values kept raw (a batch's
+// items, game options) are left to whoever decodes them.
+func nullRule(dec *jsontext.Decoder, v any) error {
+	switch v.(type) {
+	case *jsontext.Value, *rawRequest:
+		return errors.ErrUnsupported
+	}
+	if dec.PeekKind() != 'n' || dec.StackDepth() == 1 {
+		return errors.ErrUnsupported // the decoder's own way
+	}
+	return &nullError{want: reflect.TypeOf(v)}
+}
+
+// nullError is a null where a value of type want is needed.
+type nullError struct{ want reflect.Type }
+
+func (e *nullError) Error() string { return "must be " + describeType(e.want) + ", not a JSON null" }
 
 // decodeObject decodes data into v, a pointer to a request struct: data
 // must be one JSON object and nothing after it; its fields must be v's, or
@@ -50,9 +73,6 @@ func decodeObject(data []byte, v any, options map[string]bool) *Problem {
 	if _, err := dec.ReadToken(); !errors.Is(err, io.EOF) {
 		return malformed("the body must hold a single JSON object and nothing after it",
 			ProblemError{Location: "body", Message: "must end after the object"})
-	}
-	if k := jsontext.Value(bytes.TrimLeft(data, " \t\r\n")).Kind(); k != '{' {
-		return malformed("the body must be a JSON object", ProblemError{Location: "body", Message: "must be a JSON object"})
 	}
 	if h, ok := v.(optionHolder); ok {
 		return checkOptionNames(h.gameOptions(), options)
@@ -89,6 +109,7 @@ func unknownField(name string) *Problem {
 func decodeProblem(err error) *Problem {
 	var syn *jsontext.SyntacticError
 	var sem *jsonv2.SemanticError
+	var null *nullError
 	switch {
 	case errors.Is(err, io.EOF):
 		return malformed("the body is empty; it must be a JSON object", ProblemError{Location: "body", Message: "is empty"})
@@ -103,8 +124,9 @@ func decodeProblem(err error) *Problem {
 		return malformed(fieldSentence(loc, msg), ProblemError{Location: loc, Message: msg})
 	case errors.As(err, &sem) && errors.Is(sem.Err, jsonv2.ErrUnknownName):
 		return unknownField(sem.JSONPointer.LastToken())
-	case errors.As(err, &sem) && sem.JSONPointer == "":
-		return malformed("the body must be a JSON object", ProblemError{Location: "body", Message: "must be a JSON object"})
+	case errors.As(err, &sem) && errors.As(err, &null):
+		loc := location(sem.JSONPointer)
+		return malformed(fieldSentence(loc, null.Error()), ProblemError{Location: loc, Message: null.Error()})
 	case errors.As(err, &sem):
 		loc := location(sem.JSONPointer)
 		msg := "must be " + describeType(sem.GoType) + ", not a JSON " + kindName(sem.JSONKind)
