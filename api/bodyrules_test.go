@@ -1,6 +1,8 @@
 package api_test
 
 import (
+	"bytes"
+	"compress/gzip"
 	"encoding/json"
 	"net/http"
 	"regexp"
@@ -122,6 +124,42 @@ func TestNullIsAFieldNotGiven(t *testing.T) {
 		got.Results[0].Status != 400 || got.Results[0].Problem.Errors[0].Location != "body.requests[0].moves[1]" ||
 		got.Results[1].Status != 400 || got.Results[1].Problem.Errors[0].Location != "body.requests[1]" {
 		t.Errorf("a batch with null in an item and a null item: %d %s, want each item's 400", r.status, r.body)
+	}
+}
+
+// TestContentEncodingIsRefused: a body sent with a content coding (gzip,
+// or any but identity) is a 415 naming the header, with Accept-Encoding:
+// identity (RFC 9110 15.5.16, RFC 7694), whether or not the bytes really
+// are compressed; identity is no coding at all.
+func TestContentEncodingIsRefused(t *testing.T) {
+	ts := newTestServer(t, api.Config{})
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	_, _ = zw.Write([]byte(`{"game":"tictactoe","moves":[]}`))
+	_ = zw.Close()
+	for _, rs := range requestSchemas {
+		for _, tc := range []struct {
+			coding string
+			body   []byte
+		}{
+			{"gzip", gz.Bytes()},
+			{"gzip", []byte(rs.valid)},
+			{"br", []byte(rs.valid)},
+			{"identity, gzip", gz.Bytes()},
+		} {
+			var p problem
+			r := ts.do(t, http.MethodPost, rs.path, "application/json", tc.body, "Content-Encoding", tc.coding)
+			r.decode(t, &p)
+			if r.status != http.StatusUnsupportedMediaType || p.Type != "/problems/unsupported-media-type" || len(p.Errors) == 0 ||
+				p.Errors[0].Location != "header.Content-Encoding" || r.header.Get("Accept-Encoding") != "identity" {
+				t.Errorf("POST %s with Content-Encoding %s: %d %s (Accept-Encoding %q), want 415 at header.Content-Encoding",
+					rs.path, tc.coding, r.status, r.body, r.header.Get("Accept-Encoding"))
+			}
+		}
+		r := ts.do(t, http.MethodPost, rs.path, "application/json", []byte(rs.valid), "Content-Encoding", "identity")
+		if r.status != http.StatusOK {
+			t.Errorf("POST %s with Content-Encoding identity: %d %s, want 200", rs.path, r.status, r.body)
+		}
 	}
 }
 

@@ -13,13 +13,18 @@ import (
 // decodeJSON reads r's body, which must be one JSON object of at most
 // maxBytes, into v (decodeObject: only the fields v knows and the game
 // options named in options, each once and spelt exactly). It returns a
-// *Problem: 415 for another content type, 413 for a larger body, 408 for
-// a body not sent in time, 400 for anything that is not such an object. A
-// body whose declared Content-Length is over maxBytes gets its 413 before a
-// byte of it is read, so a client that sent Expect: 100-continue is never
-// told to send it.
+// *Problem: 415 for another content type or a content coding
+// (checkContentEncoding), 413 for a larger body, 408 for a body not sent
+// in time, 400 for anything that is not such an object. A body whose
+// declared Content-Length is over maxBytes gets its 413 before a byte of
+// it is read, so a client that sent Expect: 100-continue is never told to
+// send it.
 func decodeJSON(w http.ResponseWriter, r *http.Request, maxBytes int64, v any, options map[string]bool) *Problem {
 	if p := checkContentType(r.Header.Get("Content-Type")); p != nil {
+		return p
+	}
+	if p := checkContentEncoding(r.Header.Values("Content-Encoding")); p != nil {
+		w.Header().Set("Accept-Encoding", "identity") // the codings a body may have (RFC 7694)
 		return p
 	}
 	if r.ContentLength > maxBytes {
@@ -62,6 +67,25 @@ func checkContentType(ct string) *Problem {
 	return &Problem{Type: typeMediaType, Title: "Unsupported media type", Status: http.StatusUnsupportedMediaType,
 		Detail: fmt.Sprintf("the body must be JSON sent as Content-Type: application/json; got %s", shown),
 		Errors: []ProblemError{{Location: "header.Content-Type", Message: "must be application/json", Value: ct}}}
+}
+
+// checkContentEncoding returns the 415 for a body sent with a content
+// coding (the values of its Content-Encoding headers) other than identity.
+// Bodies are not decoded: a request is a few hundred bytes, and a coded
+// body would need a bound of its own on what it expands to.
+func checkContentEncoding(values []string) *Problem {
+	for _, v := range values {
+		for coding := range strings.SplitSeq(v, ",") {
+			coding = strings.TrimSpace(coding)
+			if coding == "" || strings.EqualFold(coding, "identity") {
+				continue
+			}
+			return &Problem{Type: typeMediaType, Title: "Unsupported media type", Status: http.StatusUnsupportedMediaType,
+				Detail: "the body must be sent without a content coding; got Content-Encoding: " + clip(strings.Join(values, ", ")),
+				Errors: []ProblemError{{Location: "header.Content-Encoding", Message: "must be absent or identity", Value: clip(strings.Join(values, ", "))}}}
+		}
+	}
+	return nil
 }
 
 func tooLarge(err error, maxBytes int64) *Problem {
