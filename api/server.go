@@ -210,17 +210,22 @@ func (s *Server) routes() chi.Router {
 	r.Post("/move", s.handleMove)
 	r.Post("/moves", s.handleMoves)
 	r.Post("/position", s.handlePosition)
-	r.Get("/games", s.handleGames)
-	r.Get("/healthz", s.handleHealth)
-	r.Head("/healthz", s.handleHealth)
-	r.Get("/readyz", s.handleReady)
-	r.Head("/readyz", s.handleReady)
-	r.Get("/openapi.yaml", s.handleOpenAPI)
-	r.Get("/problems/{name}", s.handleProblemType)
-	r.Method(http.MethodGet, "/metrics", promhttp.HandlerFor(s.gatherer, promhttp.HandlerOpts{}))
-	r.Get("/", s.handleIndex)
-	r.Get("/static/{file}", s.handleStatic)
+	get(r, "/games", http.HandlerFunc(s.handleGames))
+	get(r, "/healthz", http.HandlerFunc(s.handleHealth))
+	get(r, "/readyz", http.HandlerFunc(s.handleReady))
+	get(r, "/openapi.yaml", http.HandlerFunc(s.handleOpenAPI))
+	get(r, "/problems/{name}", http.HandlerFunc(s.handleProblemType))
+	get(r, "/metrics", promhttp.HandlerFor(s.gatherer, promhttp.HandlerOpts{}))
+	get(r, "/", http.HandlerFunc(s.handleIndex))
+	get(r, "/static/{file}", http.HandlerFunc(s.handleStatic))
 	return r
+}
+
+// get routes GET and HEAD of pattern to h: HEAD wherever GET works (RFC
+// 9110 9.3.2), answered by the same handler, whose body net/http drops.
+func get(r chi.Router, pattern string, h http.Handler) {
+	r.Method(http.MethodGet, pattern, h)
+	r.Method(http.MethodHead, pattern, h)
 }
 
 // notFound answers a path the service does not serve with a 404 problem.
