@@ -193,6 +193,44 @@ func TestClientDisconnectCancelsSearch(t *testing.T) {
 	}
 }
 
+// TestClientDisconnectIsCounted499: a request whose client went away
+// before its answer has no status of its own; it is counted in
+// http_requests_total and the latency histogram, and logged, as 499 (as
+// gateways do), never as a 200 that nobody received.
+func TestClientDisconnectIsCounted499(t *testing.T) {
+	gated := newGatedGame("gated")
+	ts := newTestServer(t, api.Config{}, gated)
+	ctx, cancel := context.WithCancel(context.Background())
+	req, _ := http.NewRequestWithContext(ctx, http.MethodPost, ts.URL+"/move",
+		strings.NewReader(`{"game":"gated","moves":[],"timeout_ms":10000}`))
+	req.Header.Set("Content-Type", "application/json")
+	done := make(chan error, 1)
+	go func() {
+		resp, err := ts.Client().Do(req)
+		if err == nil {
+			resp.Body.Close()
+		}
+		done <- err
+	}()
+	<-gated.started
+	cancel()
+	<-done
+	m := ts.api.Metrics()
+	waitFor(t, "the request to be counted", func() bool { return testutil.CollectAndCount(m.HTTPRequests) > 0 })
+	if n := testutil.CollectAndCount(m.HTTPRequests); n != 1 {
+		t.Errorf("%d series of http_requests_total, want the 499 alone", n)
+	}
+	if n := testutil.CollectAndCount(m.HTTPDuration); n != 1 {
+		t.Errorf("%d series of http_request_duration_seconds, want the 499 alone", n)
+	}
+	if v := testutil.ToFloat64(m.HTTPRequests.WithLabelValues("/move", "POST", "499")); v != 1 {
+		t.Errorf("http_requests_total{/move,POST,499} = %v, want 1", v)
+	}
+	if logs := ts.logs.String(); !containsAll(logs, `"path":"/move"`, `"status":499`) {
+		t.Errorf("the request is not logged with status 499:\n%s", logs)
+	}
+}
+
 // TestClientDisconnectStopsEveryGame holds a search of each game's slowest
 // kind of position until its client disconnects, then lets it search: every
 // node it visits comes after the cancellation, and the count must stay
