@@ -37,11 +37,7 @@ func with(t *testing.T, body, field, value string) string {
 	} else {
 		m[field] = json.RawMessage(value)
 	}
-	out, err := json.Marshal(m)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(out)
+	return mustJSON(t, m)
 }
 
 // TestDetailsNameNoGoType: a value of the wrong JSON type in any field of
