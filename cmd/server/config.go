@@ -75,6 +75,10 @@ func ParseFlags(args []string, getenv func(string) string, usage io.Writer) (Con
 	c := DefaultConfig()
 	fs := flag.NewFlagSet("movesvc", flag.ContinueOnError)
 	fs.SetOutput(usage)
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), "Usage of movesvc (an environment variable sets each flag's default; a number's 0 means its default, -1 none where none is a value):")
+		fs.PrintDefaults()
+	}
 	env := c.bind(fs)
 	var err error
 	fs.VisitAll(func(f *flag.Flag) {
