@@ -8,9 +8,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-
-	jsonv2 "github.com/go-json-experiment/json"
-	"github.com/go-json-experiment/json/jsontext"
 )
 
 // DefaultMaxBatch is how many positions POST /moves takes when
@@ -22,17 +19,6 @@ const DefaultMaxBatch = 16
 type batchRequest struct {
 	Requests  []rawRequest `json:"requests" validate:"required,min=1"`
 	TimeoutMS *int         `json:"timeout_ms" validate:"omitnil,min=1"`
-}
-
-// rawRequest is one request of a batch, kept as JSON to be decoded on its
-// own (prepareItem), so that every fault of it, a name given twice or
-// invalid UTF-8 included, is that item's 400 and not the batch's.
-type rawRequest jsontext.Value
-
-// UnmarshalJSONFrom reads the item as it is, leaving its checks to
-// prepareItem.
-func (r *rawRequest) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
-	return jsonv2.UnmarshalDecode(dec, (*jsontext.Value)(r), jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true))
 }
 
 // batchItem is the answer to one request of a batch: its index, its HTTP

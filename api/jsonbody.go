@@ -31,6 +31,17 @@ type optionHolder interface {
 	gameOptions() map[string]jsontext.Value
 }
 
+// rawRequest is one request of a batch, kept as JSON to be decoded on its
+// own (prepareItem), so that every fault of it, a name given twice or
+// invalid UTF-8 included, is that item's 400 and not the batch's.
+type rawRequest jsontext.Value
+
+// UnmarshalJSONFrom reads the item as it is, leaving its checks to
+// prepareItem.
+func (r *rawRequest) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+	return jsonv2.UnmarshalDecode(dec, (*jsontext.Value)(r), jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true))
+}
+
 // decodeOptions are the rules of every body: an unknown name is an error
 // (but for an optionHolder, whose map takes it), as are a name given
 // twice, a name spelt in another case and invalid UTF-8 (the decoder's
