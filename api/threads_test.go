@@ -1,7 +1,6 @@
 package api_test
 
 import (
-	"runtime"
 	"testing"
 
 	"movesvc/api"
@@ -10,9 +9,7 @@ import (
 // TestSearchThreadsComeFromIdleSlots: a search may use one goroutine plus
 // the search slots idle when it is admitted, up to SearchThreads, so the
 // first of three searches on a quiet server gets three and the last one.
-// Zero is the default, GOMAXPROCS.
 func TestSearchThreadsComeFromIdleSlots(t *testing.T) {
-	procs := runtime.GOMAXPROCS(0)
 	for _, tc := range []struct {
 		limit int
 		want  []int
@@ -20,7 +17,6 @@ func TestSearchThreadsComeFromIdleSlots(t *testing.T) {
 		{limit: 8, want: []int{3, 2, 1}},
 		{limit: 2, want: []int{2, 2, 1}},
 		{limit: 1, want: []int{1, 1, 1}},
-		{limit: 0, want: []int{min(procs, 3), min(procs, 2), 1}},
 	} {
 		gated := newGatedGame("gated")
 		ts := newTestServer(t, api.Config{MaxSearches: 3, SearchThreads: tc.limit}, gated)
