@@ -2,7 +2,6 @@ package api
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"log/slog"
 	"net/http"
@@ -20,8 +19,8 @@ const DefaultMaxBatch = 16
 // batchRequest is the body of POST /moves: move requests, each as POST
 // /move takes it, and the deadline of the whole batch.
 type batchRequest struct {
-	Requests  []json.RawMessage `json:"requests" validate:"required,min=1"`
-	TimeoutMS *int              `json:"timeout_ms" validate:"omitnil,min=1"`
+	Requests  []rawRequest `json:"requests" validate:"required,min=1"`
+	TimeoutMS *int         `json:"timeout_ms" validate:"omitnil,min=1"`
 }
 
 // batchItem is the answer to one request of a batch: its index, its HTTP
@@ -172,7 +171,7 @@ func itemDeadline(now, batch time.Time, left int, own time.Duration) time.Time {
 // options, each once and spelt exactly (decodeObject), then prepare's
 // checks. The problem's locations start at "body", for setProblem to
 // place.
-func (s *Server) prepareItem(raw json.RawMessage) (*moveJob, error) {
+func (s *Server) prepareItem(raw rawRequest) (*moveJob, error) {
 	var req moveRequest
 	if p := decodeObject(raw, &req, s.options); p != nil {
 		return nil, p

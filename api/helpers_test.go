@@ -63,7 +63,7 @@ func newTestServer(t testing.TB, cfg api.Config, extra ...engine.Game) *testServ
 	reg := engine.NewRegistry(append(games.All(), extra...)...)
 	prom := prometheus.NewRegistry()
 	logs := &bytes.Buffer{}
-	srv := api.New(cfg, reg, slog.New(slog.NewJSONHandler(&lockedWriter{w: logs}, nil)), prom, prom)
+	srv := api.New(testConfig(cfg), reg, slog.New(slog.NewJSONHandler(&lockedWriter{w: logs}, nil)), prom, prom)
 	ts := httptest.NewServer(srv)
 	t.Cleanup(ts.Close)
 

@@ -96,10 +96,10 @@ func NewMetrics(reg prometheus.Registerer, queued, memoryWaiting func() int, mem
 			Name: "movesvc_result_cache_entries", Help: "Proved results remembered.",
 		}, func() float64 { return float64(cached()) }),
 		HTTPRequests: prometheus.NewCounterVec(prometheus.CounterOpts{
-			Name: "http_requests_total", Help: "HTTP requests answered, by route pattern, method and status code.",
+			Name: "http_requests_total", Help: "HTTP requests answered, by route pattern, method and status code (499: the client went away first).",
 		}, []string{"route", "method", "code"}),
 		HTTPDuration: prometheus.NewHistogramVec(prometheus.HistogramOpts{
-			Name: "http_request_duration_seconds", Help: "Time to answer an HTTP request, by route pattern, method and status code.",
+			Name: "http_request_duration_seconds", Help: "Time to answer an HTTP request, by route pattern, method and status code (499: the client went away first).",
 			Buckets: []float64{.0005, .001, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5, 10, 30},
 		}, []string{"route", "method", "code"}),
 	}
@@ -116,7 +116,8 @@ var knownMethods = map[string]bool{
 }
 
 // instrument counts and times each request under its chi route pattern,
-// read after the handler ran; unmatched paths share one label.
+// read after the handler ran, and its status (responseStatus: 499 for a
+// client that went away); unmatched paths share one label.
 func (m *Metrics) instrument(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
@@ -130,11 +131,7 @@ func (m *Metrics) instrument(next http.Handler) http.Handler {
 		if !knownMethods[method] {
 			method = "other"
 		}
-		status := ww.Status()
-		if status == 0 {
-			status = http.StatusOK
-		}
-		code := strconv.Itoa(status)
+		code := strconv.Itoa(responseStatus(ww, r))
 		m.HTTPRequests.WithLabelValues(route, method, code).Inc()
 		m.HTTPDuration.WithLabelValues(route, method, code).Observe(time.Since(start).Seconds())
 	})

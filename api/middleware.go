@@ -31,12 +31,31 @@ func (s *Server) accessLog(next http.Handler) http.Handler {
 			slog.String("request_id", RequestID(r.Context())),
 			slog.String("method", r.Method),
 			slog.String("path", r.URL.Path),
-			slog.Int("status", ww.Status()),
+			slog.Int("status", responseStatus(ww, r)),
 			slog.Int("bytes", ww.BytesWritten()),
 			slog.Duration("duration", time.Since(start)),
 			slog.String("remote", r.RemoteAddr),
 		)
 	})
+}
+
+// statusClientClosed is the status of a request whose client went away
+// before anything was answered, as nginx logs it: it has none of its own,
+// and counting it as the 200 net/http would have sent hides it.
+const statusClientClosed = 499
+
+// responseStatus is the status r was answered with, as ww recorded it; when
+// the handler wrote nothing, 499 if the client has gone (r's context ended
+// while it was being served), else the 200 net/http sends. It is what the
+// access log and the HTTP metrics report.
+func responseStatus(ww middleware.WrapResponseWriter, r *http.Request) int {
+	switch {
+	case ww.Status() != 0:
+		return ww.Status()
+	case r.Context().Err() != nil:
+		return statusClientClosed
+	}
+	return http.StatusOK
 }
 
 // recoverPanics turns a panic in a handler into a logged error and a generic

@@ -195,8 +195,8 @@ func TestErrors(t *testing.T) {
 			}
 		})
 	}
-	if r := ts.do(t, http.MethodDelete, "/games", "", nil); r.header.Get("Allow") != "GET" {
-		t.Errorf("405 for DELETE /games: Allow %q, want GET", r.header.Get("Allow"))
+	if r := ts.do(t, http.MethodDelete, "/games", "", nil); r.header.Get("Allow") != "GET, HEAD" {
+		t.Errorf("405 for DELETE /games: Allow %q, want GET, HEAD", r.header.Get("Allow"))
 	}
 	// Nothing above reached the search or crashed the server.
 	if r := ts.do(t, http.MethodGet, "/healthz", "", nil); r.status != http.StatusOK {

@@ -2,9 +2,10 @@ package api
 
 import (
 	"cmp"
-	"encoding/json"
 	"net/http"
 	"slices"
+
+	"github.com/go-json-experiment/json/jsontext"
 
 	"movesvc/engine"
 )
@@ -12,17 +13,17 @@ import (
 // positionRequest is the body of POST /position: a position as POST /move
 // takes it, without the search's fields.
 type positionRequest struct {
-	Game     string                     `json:"game"`
-	Board    *[]string                  `json:"board"`
-	Position *string                    `json:"position"`
-	FEN      *string                    `json:"fen"`
-	Moves    *[]string                  `json:"moves"`
-	Dice     *[]int                     `json:"dice"`
-	Options  map[string]json.RawMessage `json:"-"` // game options (optionHolder)
+	Game     string                    `json:"game"`
+	Board    *[]string                 `json:"board"`
+	Position *string                   `json:"position"`
+	FEN      *string                   `json:"fen"`
+	Moves    *[]string                 `json:"moves"`
+	Dice     *[]int                    `json:"dice"`
+	Options  map[string]jsontext.Value `json:",embed"` // game options (optionHolder)
 }
 
-// setOptions implements optionHolder.
-func (req *positionRequest) setOptions(o map[string]json.RawMessage) { req.Options = o }
+// gameOptions implements optionHolder.
+func (req *positionRequest) gameOptions() map[string]jsontext.Value { return req.Options }
 
 // positionResponse is the body of a 200 answer to POST /position.
 type positionResponse struct {

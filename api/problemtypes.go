@@ -22,14 +22,14 @@ type problemType struct {
 // type URI.
 var problemTypes = map[string]problemType{
 	typeMalformed: {typeMalformed, "Malformed request", http.StatusBadRequest,
-		"The body is not a JSON object of this request: not JSON, empty, cut off, more than one value, nesting deeper than 10,000, a field of the wrong JSON type, an unknown field (names are case-sensitive), or a field given twice.",
+		"The body is not a JSON object of this request: not JSON, not UTF-8, empty, cut off, more than one value, nesting deeper than 10,000, a field of the wrong JSON type (null in an array included), an unknown field (names are case-sensitive), or a field given twice.",
 		"Fix the request: each entry of errors names the place at fault (body.moves[3]) and says what is wrong. Do not retry it unchanged."},
 	typeInvalid: {typeInvalid, "Invalid request", http.StatusUnprocessableEntity,
 		"The body is well-formed but cannot be searched: an unknown game, a board of the wrong size or with other characters, impossible stone counts, an illegal move, a finished position, an inconsistent to_move, a value out of range, an option the game does not take, or a batch with no request or too many.",
 		"Fix the field each entry of errors names. GET /games lists every game with its board, options and limits. Do not retry it unchanged."},
 	typeMediaType: {typeMediaType, "Unsupported media type", http.StatusUnsupportedMediaType,
-		"The body was not sent as application/json (a charset other than UTF-8 included).",
-		"Send Content-Type: application/json."},
+		"The body was not sent as application/json (a charset other than UTF-8 included), or was sent with a content coding (Content-Encoding: gzip or any other but identity), which the service does not decode.",
+		"Send Content-Type: application/json and the body as it is, without Content-Encoding."},
 	typeTooLarge: {typeTooLarge, "Request body too large", http.StatusRequestEntityTooLarge,
 		"The body, or the Content-Length it declares, is over the server's limit (-max-body-bytes, 64 KiB by default). A declared length over the limit is refused before the body is read.",
 		"Send a smaller body: a position as a move list is a few hundred bytes; a batch may hold fewer requests."},

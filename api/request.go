@@ -1,9 +1,10 @@
 package api
 
 import (
-	"encoding/json"
 	"fmt"
 	"time"
+
+	"github.com/go-json-experiment/json/jsontext"
 
 	"movesvc/engine"
 )
@@ -33,13 +34,13 @@ type moveRequest struct {
 	Seed     *uint64 `json:"seed"`
 	// Options are the request's game options: top-level fields that some
 	// registered game names in its Description.Options, as raw JSON, for
-	// gameOptions to check against the game asked for (decodeJSON fills
-	// them in; see optionHolder).
-	Options map[string]json.RawMessage `json:"-"`
+	// gameOptions to check against the game asked for (the decoder puts
+	// every other member here; see optionHolder).
+	Options map[string]jsontext.Value `json:",embed"`
 }
 
-// setOptions implements optionHolder.
-func (req *moveRequest) setOptions(o map[string]json.RawMessage) { req.Options = o }
+// gameOptions implements optionHolder.
+func (req *moveRequest) gameOptions() map[string]jsontext.Value { return req.Options }
 
 // setup returns the engine's view of the position in the request, with
 // the game options gameOptions checked.

@@ -37,7 +37,7 @@ func TestPage(t *testing.T) {
 	if again := ts.do(t, http.MethodGet, "/", "", nil, "If-None-Match", r.header.Get("ETag")); again.status != http.StatusNotModified || len(again.body) != 0 {
 		t.Errorf("GET / with its ETag: %d, %d bytes", again.status, len(again.body))
 	}
-	if r := ts.do(t, http.MethodPost, "/", "application/json", []byte(`{}`)); r.status != http.StatusMethodNotAllowed || r.header.Get("Allow") != "GET" {
+	if r := ts.do(t, http.MethodPost, "/", "application/json", []byte(`{}`)); r.status != http.StatusMethodNotAllowed || r.header.Get("Allow") != "GET, HEAD" {
 		t.Errorf("POST /: %d, Allow %q", r.status, r.header.Get("Allow"))
 	}
 }

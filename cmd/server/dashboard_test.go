@@ -121,7 +121,7 @@ func checkNames(t *testing.T, where, expr string, exported, recorded map[string]
 // and, for histograms and summaries, its _bucket, _sum and _count series.
 func exportedSeries(t *testing.T) map[string]bool {
 	t.Helper()
-	cfg, err := ParseFlags([]string{"-addr", "127.0.0.1:0", "-shutdown-delay", "0s"}, env(nil), io.Discard)
+	cfg, err := ParseFlags([]string{"-addr", "127.0.0.1:0", "-shutdown-delay", "-1s"}, env(nil), io.Discard)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -50,12 +50,12 @@ func TestParseFlags(t *testing.T) {
 	if c.Addr != "127.0.0.1:9999" || c.API.MaxTimeout != 3*time.Second || c.API.MaxSearches != 3 || c.LogLevel.String() != "DEBUG" {
 		t.Errorf("env then flags: %+v", c)
 	}
-	c, err = ParseFlags([]string{"-result-cache", "0"}, env(map[string]string{"MOVESVC_TT_MB": "64"}), io.Discard)
+	c, err = ParseFlags([]string{"-result-cache", "-1"}, env(map[string]string{"MOVESVC_TT_MB": "64"}), io.Discard)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if c.API.MemoryBudget != 64<<20 || c.API.ResultCache >= 0 {
-		t.Errorf("MOVESVC_TT_MB=64 -result-cache 0: budget %d, cache %d; want 64 MiB and the cache off", c.API.MemoryBudget, c.API.ResultCache)
+		t.Errorf("MOVESVC_TT_MB=64 -result-cache -1: budget %d, cache %d; want 64 MiB and the cache off", c.API.MemoryBudget, c.API.ResultCache)
 	}
 	for _, tc := range []struct {
 		args []string
@@ -63,7 +63,9 @@ func TestParseFlags(t *testing.T) {
 		want string
 	}{
 		{nil, map[string]string{"MOVESVC_MAX_TIMEOUT": "soon"}, "MOVESVC_MAX_TIMEOUT"},
-		{[]string{"-max-searches", "0"}, nil, "max-searches"},
+		{[]string{"-max-searches", "-1"}, nil, "max-searches"},
+		{[]string{"-tt-bits", "29"}, nil, "tt-bits"},
+		{[]string{"-shutdown-grace", "-1s"}, nil, "shutdown-grace"},
 		{[]string{"-default-timeout", "20s"}, nil, "default-timeout"},
 		{[]string{"-write-timeout", "1s"}, nil, "write-timeout"},
 		{[]string{"stray"}, nil, "unexpected arguments"},
@@ -191,7 +193,7 @@ func TestGracefulShutdown(t *testing.T) {
 }
 
 func TestRunFailsOnBusyAddress(t *testing.T) {
-	cfg, _ := ParseFlags([]string{"-addr", "127.0.0.1:0", "-shutdown-delay", "0s"}, env(nil), io.Discard)
+	cfg, _ := ParseFlags([]string{"-addr", "127.0.0.1:0", "-shutdown-delay", "-1s"}, env(nil), io.Discard)
 	first := NewMain(cfg, games.Registry(), io.Discard)
 	if err := first.Run(); err != nil {
 		t.Fatal(err)
