@@ -64,6 +64,28 @@ func BenchmarkSearchNoThreats(b *testing.B) {
 	benchSearch(b, gomoku.Options{Variant: gomoku.Variant{NoThreatSearch: true}})
 }
 
+// BenchmarkSearchLines is BenchmarkSearch with line values added to the
+// evaluation (every key worth, to a player, 1 for each of its stones, and
+// as much less to the other; a lab line table of every key with a stone
+// of its player worth 1 a stone, as the engine takes it): the cost of
+// keeping the line sums, compared with BenchmarkSearch in one run. The
+// values change the tree, so compare the time per node.
+func BenchmarkSearchLines(b *testing.B) {
+	lines := new(gomoku.LineValues)
+	for key := range gomoku.NumLineKeys {
+		for colour := range lines {
+			var own int32
+			for j := range 8 {
+				if key>>(2*j)&3 == colour+1 { // 1 x, 2 o
+					own++
+				}
+			}
+			lines[colour][key] = [2]int32{own, -own}
+		}
+	}
+	benchSearch(b, gomoku.Options{Variant: gomoku.Variant{Lines: lines}})
+}
+
 func benchSearch(b *testing.B, opt gomoku.Options) {
 	st := middlegameState(b)
 	b.ReportAllocs()

@@ -145,8 +145,7 @@ func TestBookkeepingMatchesRecount(t *testing.T) {
 			for game := range longtest.Pick(1, 4) {
 				b := new(board)
 				b.init(size, rule)
-				b.setValues(cells)
-				b.setLines(lines)
+				b.setTables(cells, lines)
 				var played []int
 				if (game+int(rule))%2 == 1 {
 					played = randomGame(b, rng, 3) // undone without the log

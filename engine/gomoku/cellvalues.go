@@ -39,24 +39,28 @@ func (c Combo) Class() int { return int(combos[c].class) }
 // move makes it, [1] where the opponent does.
 type CellValues [NumCombos][2]int32
 
-// setValues makes b keep its cell sums for v, recomputing them when v is
-// not the table they are kept for; with v nil b keeps none.
-func (b *board) setValues(v *CellValues) {
-	if b.values == v {
+// setTables makes b keep its cell sums for the values cells and its line
+// sums for the values lines (linevalues.go), recomputing both when either
+// is not the one they are kept for; for a nil table b keeps no sums.
+func (b *board) setTables(cells *CellValues, lines *LineValues) {
+	if b.values == cells && b.lineVals == lines {
 		return
 	}
-	b.values = v
-	b.valueSum = [2][2]int32{}
-	if v == nil {
-		return
-	}
+	b.values, b.lineVals = cells, lines
+	b.valueSum, b.lineSum = [2][2]int32{}, [2][2]int32{}
 	for i := range b.cells {
-		if b.cells[i] == empty {
+		if b.cells[i] != empty {
+			continue
+		}
+		if cells != nil {
 			for colour := range 2 {
-				x := &v[b.combo[colour][i]]
+				x := &cells[b.combo[colour][i]]
 				b.valueSum[colour][0] += x[0]
 				b.valueSum[colour][1] += x[1]
 			}
+		}
+		for d := range 4 {
+			b.addLine(b.keys[d][i], 1)
 		}
 	}
 }

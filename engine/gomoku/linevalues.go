@@ -24,26 +24,6 @@ type LineValues [2][NumLineKeys][2]int32
 // key as LineValues index it.
 func innerKey(key uint32) uint32 { return key >> 2 & (NumLineKeys - 1) }
 
-// setLines makes b keep its line sums for v, recomputing them when v is
-// not the table they are kept for; with v nil b keeps none.
-func (b *board) setLines(v *LineValues) {
-	if b.lineVals == v {
-		return
-	}
-	b.lineVals = v
-	b.lineSum = [2][2]int32{}
-	if v == nil {
-		return
-	}
-	for i := range b.cells {
-		if b.cells[i] == empty {
-			for d := range 4 {
-				b.addLine(b.keys[d][i], 1)
-			}
-		}
-	}
-}
-
 // addLine adds (sign 1) or removes (sign -1) the values of an empty
 // cell's line key from the line sums, when b keeps them.
 func (b *board) addLine(key uint32, sign int32) {

@@ -105,8 +105,7 @@ func putSearcher(s *searcher, r *engine.Reservation) {
 // release ends s's hold on the board and the search's settings.
 func (s *searcher) release() {
 	s.b.detach()
-	s.b.setValues(nil)
-	s.b.setLines(nil)
+	s.b.setTables(nil, nil)
 	s.b, s.done, s.progress, s.weights = nil, nil, progressHook{}, nil
 }
 
@@ -154,8 +153,7 @@ func (s *searcher) begin(b *board, done <-chan struct{}) {
 		s.gen = 1
 	}
 	s.b, s.done = b, done
-	b.setValues(s.values)
-	b.setLines(s.lines)
+	b.setTables(s.values, s.lines)
 	b.attach(&s.log)
 	s.mayStop, s.stopped, s.deadline = false, false, false
 	s.nodes, s.helperNodes, s.threatNodes, s.sp = 0, 0, 0, 0

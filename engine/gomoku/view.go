@@ -19,12 +19,8 @@ func (s *State) EvalFeatures() [NumFeatures]int32 { return features(&s.b) }
 func (s *State) EvaluateWith(v Variant) int32 {
 	set := v.settings()
 	b := &s.b
-	b.setValues(set.values)
-	b.setLines(set.lines)
-	defer func() {
-		b.setValues(nil)
-		b.setLines(nil)
-	}()
+	b.setTables(set.values, set.lines)
+	defer b.setTables(nil, nil)
 	return evaluate(b, set.weights)
 }
 

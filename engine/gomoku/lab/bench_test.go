@@ -34,37 +34,3 @@ func TestSearchAllocations(t *testing.T) {
 		t.Errorf("allocations per search: %.1f at depth 2, %.1f at depth 8", shallow, deep)
 	}
 }
-
-// BenchmarkSearchLines is gomoku's BenchmarkSearch with a line table added
-// to the evaluation (every key with a stone of its player worth 1 a
-// stone): the cost of keeping the line sums, compared with
-// BenchmarkSearch in one run (go test -bench . ./engine/gomoku/...). The
-// values change the tree, so compare the time per node.
-func BenchmarkSearchLines(b *testing.B) {
-	lines := LineTable{{}, {}}
-	for k := range NumLineKeys {
-		key := uint16(k)
-		if CanonLineKey(key) != key {
-			continue
-		}
-		var own int16
-		for j := range 8 {
-			if key>>(2*j)&3 == LineOwn {
-				own++
-			}
-		}
-		if own > 0 {
-			lines[0][key], lines[1][key] = own, -own
-		}
-	}
-	st := played(b, "freestyle", middlegame)
-	opt := gomoku.Options{Variant: Options{Lines: &lines}.Variant()}
-	b.ReportAllocs()
-	var nodes uint64
-	for b.Loop() {
-		res := st.SearchWith(context.Background(), engine.Params{Depth: 6, TableBits: 20}, opt)
-		nodes += res.Nodes
-	}
-	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
-	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
-}

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
-	"sync"
 
 	"movesvc/engine"
 	"movesvc/engine/gomoku"
@@ -121,19 +120,8 @@ func (t *CellTable) values() *gomoku.CellValues {
 	return v
 }
 
-// expanded caches the engine's form of the tables Options has named, so
-// that a search with one allocates nothing after the first.
-var expanded sync.Map // *CellTable -> *gomoku.CellValues
-
-// cellValues returns t in the engine's form, from the cache when t was
-// seen before. A table must not change once a search has used it.
-func cellValues(t *CellTable) *gomoku.CellValues {
-	if v, ok := expanded.Load(t); ok {
-		return v.(*gomoku.CellValues)
-	}
-	v, _ := expanded.LoadOrStore(t, t.values())
-	return v.(*gomoku.CellValues)
-}
+// cellValues keeps the engine's form of each cell table Options has named.
+var cellValues = engineForms[CellTable, gomoku.CellValues]{form: (*CellTable).values}
 
 // DefaultTable returns the cell table the fits start from
 // (celltable_data.go): the table of the engine's weights unless a fitted

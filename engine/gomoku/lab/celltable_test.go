@@ -1,7 +1,6 @@
 package lab
 
 import (
-	"encoding/json"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -86,11 +85,7 @@ func TestSearchWithTableOfWeights(t *testing.T) {
 
 func TestParseTable(t *testing.T) {
 	table := DefaultTable()
-	data, err := json.Marshal(table)
-	if err != nil {
-		t.Fatal(err)
-	}
-	got, err := ParseTable(data)
+	got, err := ParseTable(marshal(t, table))
 	if err != nil || got != table {
 		t.Fatalf("ParseTable(Marshal(table)) = %v, %v", got == table, err)
 	}
@@ -103,14 +98,7 @@ func TestParseTable(t *testing.T) {
 // table, and anything else is refused.
 func TestParseEval(t *testing.T) {
 	weights, table := DefaultWeights(), DefaultTable()
-	wdata, err := json.Marshal(weights)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tdata, err := json.Marshal(table)
-	if err != nil {
-		t.Fatal(err)
-	}
+	wdata, tdata := marshal(t, weights), marshal(t, table)
 	if w, tt, err := ParseEval(wdata); err != nil || tt != nil || w == nil || *w != weights {
 		t.Errorf("ParseEval(weights) = %v, %v, %v", w, tt != nil, err)
 	}

@@ -2,6 +2,7 @@ package lab
 
 import (
 	"context"
+	"encoding/json"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -20,6 +21,16 @@ func played(t testing.TB, rule, moves string) *gomoku.State {
 		t.Fatal(err)
 	}
 	return st.(*gomoku.State)
+}
+
+// marshal returns v written as JSON.
+func marshal(t testing.TB, v any) []byte {
+	t.Helper()
+	data, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
 }
 
 // search runs a search of st with opt to depth with a limit of 2 million

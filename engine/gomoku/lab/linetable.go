@@ -3,7 +3,6 @@ package lab
 import (
 	"encoding/json"
 	"fmt"
-	"sync"
 
 	"movesvc/engine/gomoku"
 )
@@ -105,17 +104,8 @@ func (t *LineTable) values() *gomoku.LineValues {
 	return v
 }
 
-var expandedLines sync.Map // *LineTable -> *gomoku.LineValues
-
-// lineValues returns t in the engine's form, from the cache when t was
-// seen before. A table must not change once a search has used it.
-func lineValues(t *LineTable) *gomoku.LineValues {
-	if v, ok := expandedLines.Load(t); ok {
-		return v.(*gomoku.LineValues)
-	}
-	v, _ := expandedLines.LoadOrStore(t, t.values())
-	return v.(*gomoku.LineValues)
-}
+// lineValues keeps the engine's form of each line table Options has named.
+var lineValues = engineForms[LineTable, gomoku.LineValues]{form: (*LineTable).values}
 
 // LineKeyCounts adds to counts, for the side to move (role 0) and the
 // opponent (role 1), how many times each canonical line key with a stone

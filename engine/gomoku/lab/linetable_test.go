@@ -1,7 +1,6 @@
 package lab
 
 import (
-	"encoding/json"
 	"math/rand/v2"
 	"testing"
 
@@ -88,11 +87,7 @@ func TestSearchWithLines(t *testing.T) {
 // it, and that a key that is not canonical is refused.
 func TestParseLines(t *testing.T) {
 	table := randomLines(rand.New(rand.NewPCG(5, 6)))
-	data, err := json.Marshal(table)
-	if err != nil {
-		t.Fatal(err)
-	}
-	got, err := ParseLines(data)
+	got, err := ParseLines(marshal(t, table))
 	if err != nil || len(got[0]) != len(table[0]) || got[1][CanonLineKey(9)] != table[1][CanonLineKey(9)] {
 		t.Fatalf("read back %d values (%v), want %d", len(got[0]), err, len(table[0]))
 	}

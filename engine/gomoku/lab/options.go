@@ -1,6 +1,10 @@
 package lab
 
-import "movesvc/engine/gomoku"
+import (
+	"sync"
+
+	"movesvc/engine/gomoku"
+)
 
 // Options are the experiments' settings of a search: the baselines the
 // arena measures the engine's techniques against, and the tables it
@@ -53,13 +57,31 @@ func (opt Options) Variant() gomoku.Variant {
 	case opt.Plain:
 		v.Weights = (*[gomoku.NumFeatures]int32)(&patternWeights)
 	case opt.Table != nil:
-		v.Cells = cellValues(opt.Table)
+		v.Cells = cellValues.of(opt.Table)
 	}
 	if opt.Lines != nil && !opt.Plain {
-		v.Lines = lineValues(opt.Lines)
+		v.Lines = lineValues.of(opt.Lines)
 	}
 	if opt.Policy != nil {
-		v.Policy = cellValues(opt.Policy)
+		v.Policy = cellValues.of(opt.Policy)
 	}
 	return v
+}
+
+// engineForms keeps the engine's form F of each table T a search has been
+// given, made by form, so that later searches with the table allocate
+// nothing.
+type engineForms[T, F any] struct {
+	form  func(*T) *F
+	forms sync.Map // *T -> *F
+}
+
+// of returns t's engine form, made the first time t is seen. A table must
+// not change once a search has used it.
+func (e *engineForms[T, F]) of(t *T) *F {
+	if f, ok := e.forms.Load(t); ok {
+		return f.(*F)
+	}
+	f, _ := e.forms.LoadOrStore(t, e.form(t))
+	return f.(*F)
 }

@@ -1,7 +1,6 @@
 package lab
 
 import (
-	"encoding/json"
 	"math/rand/v2"
 	"testing"
 
@@ -61,10 +60,7 @@ func TestEvaluate(t *testing.T) {
 
 func TestParseWeights(t *testing.T) {
 	w := DefaultWeights()
-	data, err := json.Marshal(w)
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := marshal(t, w)
 	if got, err := ParseWeights(data); err != nil || got != w {
 		t.Errorf("ParseWeights(Marshal(DefaultWeights())) = %v, %v", got, err)
 	}
