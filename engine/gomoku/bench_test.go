@@ -23,18 +23,23 @@ func middlegameState(tb testing.TB) *gomoku.State {
 }
 
 // TestSearchAllocations checks that the hot path allocates nothing per
-// node, with the default evaluation and with a cell table and a line
-// table: a search ten times larger allocates no more than a small one, a
-// handful of allocations for the result.
+// node, with the default evaluation and with cell and line values (the
+// lab's tables; engine/gomoku/lab checks its own): a search ten times
+// larger allocates no more than a small one, a handful of allocations for
+// the result.
 func TestSearchAllocations(t *testing.T) {
 	if raceEnabled {
 		t.Skip("the race detector's instrumentation allocates")
 	}
 	st := middlegameState(t)
 	ctx := context.Background()
-	table := gomoku.DefaultTable()
-	lines := gomoku.LineTable{{gomoku.CanonLineKey(gomoku.LineKey([8]int{0, 0, 0, gomoku.LineOwn})): 5}, {}}
-	for _, opt := range []gomoku.Options{{}, {Table: &table, Lines: &lines}} {
+	cells, lines := new(gomoku.CellValues), new(gomoku.LineValues)
+	for c := range cells {
+		ps := gomoku.Combo(c).Patterns()
+		cells[c][0] = int32(ps[0] + ps[1] + ps[2] + ps[3])
+	}
+	lines[0][1<<6], lines[1][2<<6] = [2]int32{5, -5}, [2]int32{5, -5} // a stone one before the centre
+	for _, opt := range []gomoku.Options{{}, {Variant: gomoku.Variant{Cells: cells, Lines: lines}}} {
 		run := func(depth int, nodes uint64) float64 {
 			return testing.AllocsPerRun(1, func() {
 				st.SearchWith(ctx, engine.Params{Depth: depth, MaxNodes: nodes}, opt)
@@ -56,31 +61,29 @@ func BenchmarkSearch(b *testing.B) {
 // BenchmarkSearchNoThreats is BenchmarkSearch without VCF and VCT: plain
 // PVS, the arena's baseline.
 func BenchmarkSearchNoThreats(b *testing.B) {
-	benchSearch(b, gomoku.Options{NoThreatSearch: true})
+	benchSearch(b, gomoku.Options{Variant: gomoku.Variant{NoThreatSearch: true}})
 }
 
-// BenchmarkSearchLines is BenchmarkSearch with a line table added to the
-// evaluation (every key with a stone of its player worth 1 a stone): the
-// cost of keeping the line sums, compared with BenchmarkSearch in one run.
-// The values change the tree, so compare the time per node.
+// BenchmarkSearchLines is BenchmarkSearch with line values added to the
+// evaluation (every key worth, to a player, 1 for each of its stones, and
+// as much less to the other; a lab line table of every key with a stone
+// of its player worth 1 a stone, as the engine takes it): the cost of
+// keeping the line sums, compared with BenchmarkSearch in one run. The
+// values change the tree, so compare the time per node.
 func BenchmarkSearchLines(b *testing.B) {
-	lines := gomoku.LineTable{{}, {}}
-	for k := range gomoku.NumLineKeys {
-		key := uint16(k)
-		if gomoku.CanonLineKey(key) != key {
-			continue
-		}
-		var own int16
-		for j := range 8 {
-			if key>>(2*j)&3 == gomoku.LineOwn {
-				own++
+	lines := new(gomoku.LineValues)
+	for key := range gomoku.NumLineKeys {
+		for colour := range lines {
+			var own int32
+			for j := range 8 {
+				if key>>(2*j)&3 == colour+1 { // 1 x, 2 o
+					own++
+				}
 			}
-		}
-		if own > 0 {
-			lines[0][key], lines[1][key] = own, -own
+			lines[colour][key] = [2]int32{own, -own}
 		}
 	}
-	benchSearch(b, gomoku.Options{Lines: &lines})
+	benchSearch(b, gomoku.Options{Variant: gomoku.Variant{Lines: lines}})
 }
 
 func benchSearch(b *testing.B, opt gomoku.Options) {

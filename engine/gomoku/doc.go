@@ -119,6 +119,14 @@
 //     and the reply was mostly searched in the last search, whose entries
 //     then order and cut the next one. Not used by Search either, whose
 //     answer depends on the request alone.
+//   - A hook for the tools' experiments (Options.Variant, variant.go; in
+//     the manner of CounterGo's NewEngine(evalBuilder)): another evaluation
+//     (weights, cell values, line values whose sums the board keeps as it
+//     plays), another move ordering, the threat search, the threat
+//     knowledge or the pruning turned off. engine/gomoku/lab owns the
+//     tables, their JSON forms, their fits' views of a position (view.go)
+//     and the experiments' names; the arena and the tuner import it, the
+//     server does not, and Search uses the engine's own search.
 //
 // A proved result is reported as engine.OutcomeWin or OutcomeLoss with its
 // distance. Threat-space proofs try every relevant defence; a result proved

@@ -304,7 +304,7 @@ func (s *searcher) nullMove(depth, ply int, alpha, beta int32) (int32, bool) {
 // width returns how many candidates a quiet node at depth searches before
 // only the threats (move-count pruning,
 // https://www.chessprogramming.org/Futility_Pruning#MoveCountBasedPruning):
-// pruneBase+prunePerPly*depth, or Options.pruneWidth when a test sets it.
+// pruneBase+prunePerPly*depth, or Variant.pruneWidth when a test sets it.
 // Three safeguards keep the pruning from hiding wins: when every move
 // searched so far loses, the rest are searched too, so that a proved loss
 // (and the win it proves one ply up) considers every candidate; the root is

@@ -14,39 +14,6 @@ import (
 // Options are search settings beyond engine.Params, for tools and tests;
 // engine.Search uses the zero value.
 type Options struct {
-	// NoThreatSearch turns off VCF and VCT at the root and inside the tree,
-	// leaving PVS over the pattern evaluation with the threat-aware move
-	// generation, the quiescence search and the wins found without search:
-	// the baseline the arena measures the threat search against.
-	NoThreatSearch bool
-	// Plain turns off everything that knows about threats: VCF and VCT,
-	// the forced block of a four, the open-three defences, the extension of
-	// forced replies, the quiescence search and the wins found without
-	// search; and the evaluation weighs the line patterns alone, by hand-set
-	// weights (PatternWeights), not the cell classes such as four-three.
-	// What is left is plain alpha-beta (PVS with the table, killers and
-	// history) over every cell within two of a stone, the engine a Gomoku
-	// programmer writes first: the arena's baseline for what the threat
-	// knowledge adds. Options.Weights, when set, replace its weights too.
-	Plain bool
-	// NoPruning searches every candidate at quiet nodes instead of the
-	// first ones in move order (see pruneBase): the baseline the arena
-	// measures the move-count pruning against.
-	NoPruning bool
-	// Weights, when set, replace the evaluation's cell table by these
-	// weights of the pattern and class counts: the arena's way of
-	// measuring tuned weights against others.
-	Weights *EvalWeights
-	// Table, when set (and Weights not), evaluates by this cell table
-	// (celltable.go) instead of the default weights: the arena's way of
-	// measuring fitted tables.
-	Table *CellTable
-	// Lines, when set, adds this line table's values (linetable.go) to
-	// the evaluation: the arena's way of measuring fitted line tables.
-	Lines *LineTable
-	// Policy, when set, replaces the table that orders the candidates of
-	// quiet nodes (PolicyOf, DefaultPolicy).
-	Policy *CellTable
 	// Threads, when more than one, runs the main search's iterations on
 	// that many goroutines sharing the transposition table (lazy SMP,
 	// smp.go): more depth in the same time, but the answer then depends on
@@ -61,18 +28,10 @@ type Options struct {
 	// depends on the searches before, so the service does not set it.
 	// The session's searcher stays with it, outside engine.Params.Memory.
 	Session *Session
-	// pruneWidth, when positive, replaces the pruning's width at every
-	// depth (tests of its safeguards; see export_test.go).
-	pruneWidth int
-	// noNullMove turns null-move pruning off alone (tests).
-	noNullMove bool
-	// noReductions turns late-move reductions off alone (tests).
-	noReductions bool
-	// noThreeReply searches the defences against an open three a ply
-	// shallower at every depth (tests).
-	noThreeReply bool
-	// noSymmetry searches every root move of a symmetric position (tests).
-	noSymmetry bool
+	// Variant changes the evaluation, the move ordering or parts of the
+	// search for the experiments of engine/gomoku/lab; the zero Variant is
+	// the engine's own search.
+	Variant Variant
 }
 
 // rootThreatBudget is the node budget of each threat search at the root

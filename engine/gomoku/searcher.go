@@ -32,7 +32,7 @@ type searcher struct {
 	gen      uint32
 	done     <-chan struct{}
 	maxNodes uint64
-	settings     // from Options; a search's helpers take its own
+	settings     // from Options.Variant; a search's helpers take its own
 	threads  int // Options.Threads: this searcher and its helpers
 	mayStop  bool
 	stopped  bool
@@ -105,8 +105,7 @@ func putSearcher(s *searcher, r *engine.Reservation) {
 // release ends s's hold on the board and the search's settings.
 func (s *searcher) release() {
 	s.b.detach()
-	s.b.setValues(nil)
-	s.b.setLines(nil)
+	s.b.setTables(nil, nil)
 	s.b, s.done, s.progress, s.weights = nil, nil, progressHook{}, nil
 }
 
@@ -139,62 +138,9 @@ func getSearcher(b *board, bits int, done <-chan struct{}, opt Options, r *engin
 		}
 	}
 	opt.Session.keep(s, b)
-	s.maxNodes, s.settings, s.threads = 0, opt.settings(), max(opt.Threads, 1)
+	s.maxNodes, s.settings, s.threads = 0, opt.Variant.settings(), max(opt.Threads, 1)
 	s.begin(b, done)
 	return s
-}
-
-// settings are the search options as the searcher applies them.
-type settings struct {
-	useThreats bool // threat search on
-	plain      bool // no threat knowledge at all (Options.Plain)
-	prune      bool // move-count pruning at quiet nodes
-	pruneWidth int  // Options.pruneWidth
-	nullPrune  bool // null-move pruning (part of prune unless Options.noNullMove)
-	reduce     bool // late-move reductions (part of prune unless Options.noReductions)
-	threeReply bool // defences against an open three use no depth from threeReplyDepth (unless Options.noThreeReply)
-	symmetric  bool // one root move of each set a symmetry of the position maps together
-	// weights are the linear weights the evaluation weighs the counts by
-	// (the fitted ones, Options.Weights, Options.Plain); nil when values,
-	// the cell table of Options.Table whose sums the board then keeps,
-	// evaluates instead.
-	weights *EvalWeights
-	values  *cellValues
-	lines   *lineValues // the line table added to the evaluation (Options.Lines)
-	policy  *cellValues // the move-ordering table (candidates)
-}
-
-// settings returns what opt asks of a searcher.
-func (opt Options) settings() settings {
-	prune := !opt.NoPruning && !opt.Plain
-	out := settings{
-		useThreats: !opt.NoThreatSearch && !opt.Plain,
-		plain:      opt.Plain,
-		prune:      prune,
-		pruneWidth: opt.pruneWidth,
-		nullPrune:  prune && !opt.noNullMove,
-		reduce:     prune && !opt.noReductions,
-		threeReply: !opt.noThreeReply,
-		symmetric:  !opt.Plain && !opt.noSymmetry,
-		weights:    &defaultWeights,
-		policy:     defaultPolicy,
-	}
-	if opt.Table != nil && !opt.Plain && opt.Weights == nil {
-		out.values, out.weights = expandedTable(opt.Table), nil
-	}
-	if opt.Lines != nil && !opt.Plain {
-		out.lines = expandedLineTable(opt.Lines)
-	}
-	if opt.Policy != nil {
-		out.policy = expandedTable(opt.Policy)
-	}
-	if opt.Plain {
-		out.weights = &patternWeights
-	}
-	if opt.Weights != nil {
-		out.weights = opt.Weights
-	}
-	return out
 }
 
 // begin readies s, its settings made, to search b until done is closed:
@@ -207,8 +153,7 @@ func (s *searcher) begin(b *board, done <-chan struct{}) {
 		s.gen = 1
 	}
 	s.b, s.done = b, done
-	b.setValues(s.values)
-	b.setLines(s.lines)
+	b.setTables(s.values, s.lines)
 	b.attach(&s.log)
 	s.mayStop, s.stopped, s.deadline = false, false, false
 	s.nodes, s.helperNodes, s.threatNodes, s.sp = 0, 0, 0, 0

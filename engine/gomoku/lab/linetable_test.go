@@ -1,12 +1,10 @@
-package gomoku
+package lab
 
 import (
-	"context"
-	"encoding/json"
 	"math/rand/v2"
 	"testing"
 
-	"movesvc/engine"
+	"movesvc/engine/gomoku"
 )
 
 // TestCanonLineKey checks that a key and its reverse share one canonical
@@ -42,62 +40,46 @@ func randomLines(rng *rand.Rand) *LineTable {
 	return t
 }
 
-// TestLineSums checks, over random games under both rules with play and
-// logged and unlogged undo, that the line sums the board keeps equal the
-// values of the keys LineKeyCounts counts.
+// TestLineSums checks, over random games under both rules, that the line
+// sums the engine keeps for a search with a line table (on weights of 0)
+// equal the values of the keys LineKeyCounts counts; the engine checks
+// that play and undo keep the sums (gomoku's TestBookkeepingMatchesRecount).
 func TestLineSums(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 12))
 	table := randomLines(rng)
-	values := table.expand()
-	for game := range 6 {
-		b := new(board)
-		b.init(15, Rule(game%2))
-		b.setLines(values)
-		if game%3 == 2 {
-			b.attach(new(undoLog))
-		}
-		check := func() {
-			st := &State{b: *b}
-			counts := [2]map[uint16]int32{{}, {}}
-			st.LineKeyCounts(counts)
-			var want int32
-			for role := range 2 {
-				for k, n := range counts[role] {
-					want += n * int32(table[role][k])
-				}
-			}
-			if got := lineScore(b); got != want {
-				t.Fatalf("game %d after %d: sums %d, counted keys %d", game, b.ply, got, want)
+	var zero EvalWeights
+	v := Options{Weights: &zero, Lines: table}.Variant()
+	walk(t, rng, 6, func(st *gomoku.State) {
+		counts := [2]map[uint16]int32{{}, {}}
+		LineKeyCounts(st, counts)
+		var want int32
+		for role := range 2 {
+			for k, n := range counts[role] {
+				want += n * int32(table[role][k])
 			}
 		}
-		playAndUndo(b, rng, check)
-		if b.lineSum != [2][2]int32{} {
-			t.Errorf("game %d: empty board's sums %v, want 0 (no key has a stone)", game, b.lineSum)
+		if got := st.EvaluateWith(v); got != want {
+			t.Fatalf("ply %d: sums %d, counted keys %d", st.Ply(), got, want)
 		}
-	}
+		if st.Ply() == 0 && want != 0 {
+			t.Fatalf("empty board's sums %d, want 0 (no key has a stone)", want)
+		}
+	})
 }
 
 // TestSearchWithLines checks that a search with an empty line table
-// searches as one without, that a table with values changes the search,
-// and that the board keeps no sums afterwards.
+// searches as one without, and that a table with values changes the
+// search.
 func TestSearchWithLines(t *testing.T) {
-	start, err := Game{}.NewState(engine.Setup{FromMoves: true, Moves: []string{"h8", "i9", "j7", "g9", "i7", "j8"}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	st := start.(*State)
-	params := engine.Params{Depth: 6}
-	a := st.SearchWith(context.Background(), params, Options{})
-	b := st.SearchWith(context.Background(), params, Options{Lines: &LineTable{}})
+	st := played(t, "freestyle", "h8 i9 j7 g9 i7 j8")
+	a := search(st, 6, Options{})
+	b := search(st, 6, Options{Lines: &LineTable{}})
 	if a.Move != b.Move || a.Score != b.Score || a.Nodes != b.Nodes {
 		t.Errorf("without lines: %v %d %d nodes; empty lines: %v %d %d nodes", a.Move, a.Score, a.Nodes, b.Move, b.Score, b.Nodes)
 	}
-	c := st.SearchWith(context.Background(), params, Options{Lines: randomLines(rand.New(rand.NewPCG(3, 4)))})
+	c := search(st, 6, Options{Lines: randomLines(rand.New(rand.NewPCG(3, 4)))})
 	if c.Score == a.Score && c.Nodes == a.Nodes {
 		t.Errorf("random lines searched as none: %d, %d nodes", c.Score, c.Nodes)
-	}
-	if st.b.lineVals != nil || st.b.lineSum != [2][2]int32{} || sameBookkeeping(&st.b) != "" {
-		t.Error("the board still keeps the line sums after the search")
 	}
 }
 
@@ -105,11 +87,7 @@ func TestSearchWithLines(t *testing.T) {
 // it, and that a key that is not canonical is refused.
 func TestParseLines(t *testing.T) {
 	table := randomLines(rand.New(rand.NewPCG(5, 6)))
-	data, err := json.Marshal(table)
-	if err != nil {
-		t.Fatal(err)
-	}
-	got, err := ParseLines(data)
+	got, err := ParseLines(marshal(t, table))
 	if err != nil || len(got[0]) != len(table[0]) || got[1][CanonLineKey(9)] != table[1][CanonLineKey(9)] {
 		t.Fatalf("read back %d values (%v), want %d", len(got[0]), err, len(table[0]))
 	}

@@ -1,9 +1,10 @@
-package gomoku
+package lab
 
 import (
 	"encoding/json"
 	"fmt"
-	"sync"
+
+	"movesvc/engine/gomoku"
 )
 
 // The line table evaluation: a value for every line key an empty cell has
@@ -12,14 +13,16 @@ import (
 // for the side to move and one for the opponent, summed over the empty
 // cells and the four directions, on top of the weights or the cell table.
 // Where the cell table sees nine pattern classes a line, the line table
-// sees every arrangement of the stones around the cell. During a search
-// with Options.Lines the board keeps the sums up to date as it keeps the
-// line keys, so an evaluation adds two sums.
+// sees every arrangement of the stones around the cell. A search with a
+// table (Options.Lines) has the board keep the sums up to date as it
+// keeps the line keys (gomoku.Variant.Lines), so an evaluation adds two
+// sums.
 
 // NumLineKeys is the number of line keys: four states for each of the
 // eight cells, the cell four to one before the centre in the low bits,
-// then the cells one to four after it (see LineKey).
-const NumLineKeys = 1 << 16
+// then the cells one to four after it (see LineKey), as the engine's
+// (gomoku.NumLineKeys) but seen from a player.
+const NumLineKeys = gomoku.NumLineKeys
 
 // Line key cell states, seen from one player.
 const (
@@ -68,9 +71,8 @@ func lineKeyOwn(key uint16) bool {
 	return false
 }
 
-// lineKeySeenBy returns the line key of the board's inner key raw seen
-// from colour: the board writes black 1 and white 2, so seen from white
-// the two swap.
+// lineKeySeenBy returns the line key of the engine's key raw (x's stones
+// 1, o's 2) seen from colour (0 x, 1 o): seen from o the two swap.
 func lineKeySeenBy(raw uint16, colour int) uint16 {
 	if colour == 0 {
 		return raw
@@ -86,14 +88,9 @@ func lineKeySeenBy(raw uint16, colour int) uint16 {
 	return key
 }
 
-// lineValues is a LineTable expanded to the board's keys (the inner eight
-// fields of a line key): per colour and key, the values of the key seen
-// from that colour as the side to move and as the opponent.
-type lineValues [2][NumLineKeys][2]int32
-
-// expand returns t indexed by the board's inner keys.
-func (t *LineTable) expand() *lineValues {
-	v := new(lineValues)
+// values returns t in the engine's form, for a search.
+func (t *LineTable) values() *gomoku.LineValues {
+	v := new(gomoku.LineValues)
 	for raw := range NumLineKeys {
 		for colour := range 2 {
 			key := lineKeySeenBy(uint16(raw), colour)
@@ -107,80 +104,23 @@ func (t *LineTable) expand() *lineValues {
 	return v
 }
 
-var expandedLines sync.Map // *LineTable -> *lineValues
-
-// expandedLineTable returns t expanded, from the cache when t was seen
-// before. A table must not change once a search has used it.
-func expandedLineTable(t *LineTable) *lineValues {
-	if v, ok := expandedLines.Load(t); ok {
-		return v.(*lineValues)
-	}
-	v, _ := expandedLines.LoadOrStore(t, t.expand())
-	return v.(*lineValues)
-}
-
-// innerKey returns the inner eight fields of a board line key.
-func innerKey(key uint32) uint32 { return key >> 2 & (NumLineKeys - 1) }
-
-// setLines makes b keep its line sums for v, recomputing them when v is
-// not the table they are kept for; with v nil b keeps none.
-func (b *board) setLines(v *lineValues) {
-	if b.lineVals == v {
-		return
-	}
-	b.lineVals = v
-	b.lineSum = [2][2]int32{}
-	if v == nil {
-		return
-	}
-	for i := range b.cells {
-		if b.cells[i] == empty {
-			for d := range 4 {
-				b.addLine(b.keys[d][i], 1)
-			}
-		}
-	}
-}
-
-// addLine adds (sign 1) or removes (sign -1) the values of an empty
-// cell's line key from the line sums, when b keeps them.
-func (b *board) addLine(key uint32, sign int32) {
-	if lv := b.lineVals; lv != nil {
-		k := innerKey(key)
-		for colour := range 2 {
-			x := &lv[colour][k]
-			b.lineSum[colour][0] += sign * x[0]
-			b.lineSum[colour][1] += sign * x[1]
-		}
-	}
-}
-
-// lineScore returns the line sums' part of b's evaluation for the side to
-// move: 0 when b keeps none.
-func lineScore(b *board) int32 {
-	me := b.toMove()
-	return b.lineSum[me][0] + b.lineSum[1-me][1]
-}
+// lineValues keeps the engine's form of each line table Options has named.
+var lineValues = engineForms[LineTable, gomoku.LineValues]{form: (*LineTable).values}
 
 // LineKeyCounts adds to counts, for the side to move (role 0) and the
 // opponent (role 1), how many times each canonical line key with a stone
-// of its player is met over the empty cells and four directions.
-func (s *State) LineKeyCounts(counts [2]map[uint16]int32) {
-	b := &s.b
-	me := b.toMove()
-	for i := range b.cells {
-		if b.cells[i] != empty {
-			continue
-		}
-		for d := range 4 {
-			raw := innerKey(b.keys[d][i])
+// of its player is met over the empty cells of st and four directions.
+func LineKeyCounts(st *gomoku.State, counts [2]map[uint16]int32) {
+	me := int(st.ToMove())
+	st.EmptyCells(func(c gomoku.EmptyCell) {
+		for _, raw := range c.Lines {
 			for role, colour := range [2]int{me, 1 - me} {
-				if key := lineKeySeenBy(uint16(raw), colour); lineKeyOwn(key) {
+				if key := lineKeySeenBy(raw, colour); lineKeyOwn(key) {
 					counts[role][CanonLineKey(key)]++
 				}
 			}
 		}
-	}
+	})
 }
 
 // ParseLines reads a LineTable written as JSON: two objects mapping keys

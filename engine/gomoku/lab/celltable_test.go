@@ -1,37 +1,36 @@
-package gomoku
+package lab
 
 import (
-	"context"
-	"encoding/json"
 	"math/rand/v2"
 	"strings"
 	"testing"
 
 	"movesvc/engine"
+	"movesvc/engine/gomoku"
 )
 
 // TestCellCombos checks the canonical combinations: 495 distinct sorted
-// sets of four patterns, and every board combination index mapped to the
-// set of its four patterns.
+// sets of four patterns, and every engine combination mapped to the set of
+// its four patterns (the combination's digits in base 9).
 func TestCellCombos(t *testing.T) {
-	seen := map[[4]pattern]bool{}
+	seen := map[[4]int]bool{}
 	for k, ps := range cellCombos {
 		if ps[0] > ps[1] || ps[1] > ps[2] || ps[2] > ps[3] || seen[ps] {
 			t.Fatalf("combination %d %v unsorted or repeated", k, ps)
 		}
 		seen[ps] = true
 	}
-	for k := range comboKeys {
-		counts := [np]int{}
+	for k := range gomoku.NumCombos {
+		counts := [numPatterns]int{}
 		x := k
 		for range 4 {
-			counts[x%np]++
-			x /= np
+			counts[x%numPatterns]++
+			x /= numPatterns
 		}
 		for _, p := range cellCombos[canonCombo[k]] {
 			counts[p]--
 		}
-		if counts != [np]int{} {
+		if counts != [numPatterns]int{} || canonCombo[firstCombo[canonCombo[k]]] != canonCombo[k] {
 			t.Fatalf("combination index %d maps to %v", k, cellCombos[canonCombo[k]])
 		}
 	}
@@ -42,8 +41,8 @@ func TestCellCombos(t *testing.T) {
 
 // TestTableOfWeights checks that the table TableOf makes of random weights
 // evaluates every position of random games as the weights do, with the
-// board's sums kept by play and logged and unlogged undo, and that the
-// counts CellComboCounts gives sum to the evaluation.
+// sums the engine keeps for a search, and that the counts CellComboCounts
+// gives, weighed by the table, are that evaluation.
 func TestTableOfWeights(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	var w EvalWeights
@@ -51,65 +50,42 @@ func TestTableOfWeights(t *testing.T) {
 		w[i] = int32(rng.IntN(201) - 100)
 	}
 	table := TableOf(&w)
-	values := table.expand()
-	for game := range 6 {
-		b := new(board)
-		b.init(15, Rule(game%2))
-		b.setValues(values)
-		if game%3 == 2 {
-			b.attach(new(undoLog))
+	byTable := Options{Table: &table}.Variant()
+	walk(t, rng, 6, func(st *gomoku.State) {
+		got, want := st.EvaluateWith(byTable), Evaluate(st, &w)
+		if got != want {
+			t.Fatalf("ply %d: table %d, weights %d", st.Ply(), got, want)
 		}
-		check := func() {
-			if got, want := evaluateTable(b), evaluate(b, &w); got != want {
-				t.Fatalf("game %d after %d: table %d, weights %d", game, b.ply, got, want)
-			}
-			var counts [2][NumCellCombos]int32
-			cellComboCounts(b, &counts)
-			var sum int32
-			for role := range 2 {
-				for k, n := range counts[role] {
-					sum += n * table[role][k]
-				}
-			}
-			if me := b.toMove(); sum != b.valueSum[me][0]+b.valueSum[1-me][1] {
-				t.Fatalf("game %d after %d: counts weigh %d, sums %v", game, b.ply, sum, b.valueSum)
+		var sum int32
+		for role, counts := range CellComboCounts(st) {
+			for k, n := range counts {
+				sum += n * table[role][k]
 			}
 		}
-		playAndUndo(b, rng, check)
-	}
+		if sum != got {
+			t.Fatalf("ply %d: counts weigh %d, the table's sums %d", st.Ply(), sum, got)
+		}
+	})
 }
 
 // TestSearchWithTableOfWeights checks that a search with the table of the
 // default weights and one with those weights themselves give the same
-// move, score and nodes, and that the board keeps no table's sums
-// afterwards.
+// move, score and nodes.
 func TestSearchWithTableOfWeights(t *testing.T) {
-	start, err := Game{}.NewState(engine.Setup{FromMoves: true, Moves: []string{"h8", "i9", "j7", "g9", "i7", "j8"}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	st := start.(*State)
+	st := played(t, "freestyle", "h8 i9 j7 g9 i7 j8")
 	w := DefaultWeights()
 	w[1]++ // not the default table's weights
 	table := TableOf(&w)
-	params := engine.Params{Depth: 6}
-	a := st.SearchWith(context.Background(), params, Options{Weights: &w})
-	b := st.SearchWith(context.Background(), params, Options{Table: &table})
+	a := search(st, 6, Options{Weights: &w})
+	b := search(st, 6, Options{Table: &table})
 	if a.Move != b.Move || a.Score != b.Score || a.Nodes != b.Nodes {
 		t.Errorf("weights: %v %d %d nodes; their table: %v %d %d nodes", a.Move, a.Score, a.Nodes, b.Move, b.Score, b.Nodes)
-	}
-	if st.b.values != nil || st.b.valueSum != [2][2]int32{} || sameBookkeeping(&st.b) != "" {
-		t.Error("the board still keeps the table's sums after the search")
 	}
 }
 
 func TestParseTable(t *testing.T) {
 	table := DefaultTable()
-	data, err := json.Marshal(table)
-	if err != nil {
-		t.Fatal(err)
-	}
-	got, err := ParseTable(data)
+	got, err := ParseTable(marshal(t, table))
 	if err != nil || got != table {
 		t.Fatalf("ParseTable(Marshal(table)) = %v, %v", got == table, err)
 	}
@@ -122,14 +98,7 @@ func TestParseTable(t *testing.T) {
 // table, and anything else is refused.
 func TestParseEval(t *testing.T) {
 	weights, table := DefaultWeights(), DefaultTable()
-	wdata, err := json.Marshal(weights)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tdata, err := json.Marshal(table)
-	if err != nil {
-		t.Fatal(err)
-	}
+	wdata, tdata := marshal(t, weights), marshal(t, table)
 	if w, tt, err := ParseEval(wdata); err != nil || tt != nil || w == nil || *w != weights {
 		t.Errorf("ParseEval(weights) = %v, %v, %v", w, tt != nil, err)
 	}
@@ -142,15 +111,18 @@ func TestParseEval(t *testing.T) {
 }
 
 // TestPolicyOf checks that the hand-set ordering's policy table rates every
-// board combination as the cell scores do: the mover's score plus
-// candidateDefenceEighths/8 of the opponent's.
+// engine combination as the engine's ordering does, the combinations of
+// the same four patterns alike, and that it is the default policy table.
 func TestPolicyOf(t *testing.T) {
 	table := PolicyOf()
-	p := table.expand()
-	for k := range comboKeys {
-		if s := combos[k].score; p[k][0] != s || p[k][1] != s*candidateDefenceEighths/8 {
-			t.Fatalf("combination %d: policy %v, cell score %d", k, p[k], s)
+	p, engines := table.values(), gomoku.DefaultPolicy()
+	for k := range gomoku.NumCombos {
+		if p[k] != engines[k] {
+			t.Fatalf("combination %d: policy %v, the engine's %v", k, p[k], engines[k])
 		}
+	}
+	if DefaultPolicy() != table {
+		t.Error("the default policy table is not the hand-set ordering's")
 	}
 }
 
@@ -158,12 +130,7 @@ func TestPolicyOf(t *testing.T) {
 // the candidates: one that reverses the hand-set one searches another
 // tree, and the default table the same as when it is given.
 func TestSearchWithPolicy(t *testing.T) {
-	start, err := Game{}.NewState(engine.Setup{FromMoves: true, Moves: []string{"h8", "i9", "j7", "g9", "i7", "j8"}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	st := start.(*State)
-	params := engine.Params{Depth: 5}
+	st := played(t, "freestyle", "h8 i9 j7 g9 i7 j8")
 	hand := PolicyOf()
 	var reversed CellTable
 	for role := range 2 {
@@ -172,13 +139,31 @@ func TestSearchWithPolicy(t *testing.T) {
 		}
 	}
 	given := DefaultPolicy()
-	a := st.SearchWith(context.Background(), params, Options{Policy: &given})
-	b := st.SearchWith(context.Background(), params, Options{})
-	c := st.SearchWith(context.Background(), params, Options{Policy: &reversed})
+	a := search(st, 5, Options{Policy: &given})
+	b := search(st, 5, Options{})
+	c := search(st, 5, Options{Policy: &reversed})
 	if a.Nodes != b.Nodes || a.Move != b.Move {
 		t.Errorf("default policy given: %v in %d nodes; not given: %v in %d", a.Move, a.Nodes, b.Move, b.Nodes)
 	}
 	if c.Nodes == a.Nodes {
 		t.Errorf("reversed policy searched the same %d nodes", c.Nodes)
+	}
+}
+
+// TestPolicyCombos checks that the candidates PolicyCombos gives are the
+// legal moves LegalMoves lists first (those within two of a stone), in
+// its order.
+func TestPolicyCombos(t *testing.T) {
+	st := played(t, "standard", "h8 i9 j7 g9 i7 j8")
+	var got []engine.Move
+	PolicyCombos(st, func(m engine.Move, mine, theirs int) { got = append(got, m) })
+	legal := st.LegalMoves(nil)
+	for i, m := range got {
+		if m != legal[i] {
+			t.Fatalf("candidate %d: %s, LegalMoves' %s", i, st.FormatMove(m), st.FormatMove(legal[i]))
+		}
+	}
+	if len(got) < 20 || len(got) >= len(legal) {
+		t.Errorf("%d candidates of %d legal moves", len(got), len(legal))
 	}
 }
