@@ -1,9 +1,6 @@
 package engine
 
-import (
-	"context"
-	"sync/atomic"
-)
+import "sync/atomic"
 
 // DefaultPoll is how many nodes the generic search counts between two looks
 // at its context (Clock.Start).
@@ -27,14 +24,15 @@ type Clock struct {
 	deadline bool
 }
 
-// Start readies c for a search under ctx and lim, unarmed, its counter at
-// zero, looking at ctx every poll nodes (a power of two; DefaultPoll when
+// Start readies c for a search that stops when done is closed (nil:
+// never) or after maxNodes nodes (0: no limit), unarmed, its counter at
+// zero, looking at done every poll nodes (a power of two; DefaultPoll when
 // zero).
-func (c *Clock) Start(ctx context.Context, lim Limits, poll uint64) {
+func (c *Clock) Start(done <-chan struct{}, maxNodes, poll uint64) {
 	if poll == 0 {
 		poll = DefaultPoll
 	}
-	*c = Clock{done: ctx.Done(), maxNodes: lim.MaxNodes, mask: poll - 1}
+	*c = Clock{done: done, maxNodes: maxNodes, mask: poll - 1}
 }
 
 // Watch gives c new limits, as Start does, but keeps its node count and

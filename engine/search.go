@@ -67,7 +67,7 @@ func SearchTree(ctx context.Context, st State, lim Limits) Result {
 	remaining := st.RemainingPlies()
 	maxDepth := lim.MaxDepth(remaining)
 	s := newSearch(st, borrowTable(lim.Bits(), lim.Memory), maxDepth)
-	s.clock.Start(ctx, lim, DefaultPoll)
+	s.clock.Start(ctx.Done(), lim.MaxNodes, DefaultPoll)
 	defer returnTable(s.tt, lim.Memory)
 
 	var res Result

@@ -1,11 +1,8 @@
 package connect4
 
 import (
-	"context"
 	"sync"
 	"sync/atomic"
-
-	"movesvc/engine"
 )
 
 // Lazy SMP for the solver (https://www.chessprogramming.org/Lazy_SMP): with
@@ -34,7 +31,7 @@ func (s *Solver) SetThreads(n int) {
 	n = max(1, min(n, len(helperOrders)+1))
 	for len(s.helpers) < n-1 {
 		h := &Solver{table: s.table, order: helperOrders[len(s.helpers)]}
-		h.clock.Start(context.Background(), engine.Limits{}, pollInterval)
+		h.clock.Start(nil, 0, pollInterval)
 		h.clock.Arm(true)
 		s.helpers = append(s.helpers, h)
 	}

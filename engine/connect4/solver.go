@@ -1,7 +1,6 @@
 package connect4
 
 import (
-	"context"
 	"sync/atomic"
 
 	"movesvc/engine"
@@ -52,7 +51,7 @@ type Solver struct {
 // NewTable) that consults book, which may be nil.
 func NewSolver(tableBits int, book *Book) *Solver {
 	s := &Solver{table: NewTable(tableBits), book: book, order: columnOrder}
-	s.clock.Start(context.Background(), engine.Limits{}, pollInterval)
+	s.clock.Start(nil, 0, pollInterval)
 	s.clock.Arm(true)
 	return s
 }

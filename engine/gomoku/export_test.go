@@ -45,7 +45,7 @@ func HelpedSearch(st *State, depth, threads int) (main, helpers uint64) {
 	s := getSearcher(&st.b, 18, nil, Options{Threads: threads}, nil)
 	defer putSearcher(s, nil)
 	s.iterate(depth)
-	return s.nodes - s.helperNodes, s.helperNodes
+	return s.clock.Nodes - s.helperNodes, s.helperNodes
 }
 
 // VCF runs the continuous-four search alone for the side to move, with a
@@ -57,5 +57,5 @@ func (st *State) VCF(budget uint64) (nodes uint64, plies int) {
 	defer putSearcher(s, nil)
 	s.budget = budget
 	plies = s.vcf(maxVCF)
-	return s.nodes, plies
+	return s.clock.Nodes, plies
 }

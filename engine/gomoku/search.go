@@ -40,8 +40,8 @@ type Options struct {
 // most maxRootThreatNodes and an eighth of the node limit when there is one.
 func (s *searcher) rootThreatBudget(depth int) uint64 {
 	b := min(uint64(rootThreatBase)<<(2*uint(min(depth, 10))), maxRootThreatNodes)
-	if s.maxNodes != 0 {
-		b = min(b, s.maxNodes/rootThreatNodeShare)
+	if n := s.clock.MaxNodes(); n != 0 {
+		b = min(b, n/rootThreatNodeShare)
 	}
 	return b
 }
@@ -83,15 +83,15 @@ func (st *State) SearchWith(ctx context.Context, params engine.Params, opt Optio
 	} else {
 		defer putSearcher(s, params.Memory)
 	}
-	s.maxNodes = params.MaxNodes
+	s.clock.Limit(params.MaxNodes)
 	s.progress = progressHook{fn: params.Progress, start: start, size: b.size}
 	if d, ok := ctx.Deadline(); ok {
-		s.threatUntil = start.Add(d.Sub(start) / rootThreatTimeShare)
+		s.threatUntil = engine.ShareOf(start, d, 1, rootThreatTimeShare, 0)
 	}
 	res := s.root(depth)
 	res.Elapsed = time.Since(start)
-	res.Nodes = s.nodes
-	res.DeadlineHit = res.DeadlineHit || s.deadline
+	res.Nodes = s.clock.Nodes
+	res.DeadlineHit = res.DeadlineHit || s.clock.DeadlineHit()
 	res.Move = st.unpad(int(res.Move))
 	for i, m := range res.PV {
 		res.PV[i] = st.unpad(int(m))
@@ -140,7 +140,7 @@ func (s *searcher) root(depth int) engine.Result {
 		}
 	}
 	if s.useThreats {
-		s.mayStop = true
+		s.clock.Arm(true)
 		s.budget = s.rootThreatBudget(depth)
 		s.threatNodes = 0
 		if plies := s.vcf(maxVCF); plies > 0 && s.threatMove >= 0 {
@@ -148,18 +148,18 @@ func (s *searcher) root(depth int) engine.Result {
 		}
 		if depth >= rootVCTFromDepth {
 			s.threatNodes = 0
-			for d := 1; d <= rootVCTThrees && !s.stopped; d++ {
+			for d := 1; d <= rootVCTThrees && !s.clock.Stopped(); d++ {
 				s.threatMove = -1
 				if plies := s.vctAttack(d); plies > 0 && s.threatMove >= 0 {
 					return proved(engine.OutcomeWin, s.threatMove, plies)
 				}
 			}
 		}
-		s.stopped = false
+		s.clock.Resume()
 	}
 	s.threatUntil = time.Time{}
 	res := s.iterate(depth)
-	if res.Outcome == engine.OutcomeLoss && s.useThreats && !s.stopped {
+	if res.Outcome == engine.OutcomeLoss && s.useThreats && !s.clock.Stopped() {
 		// Every move loses against best play. Choose the one a search
 		// without the threat search prefers, which keeps the most natural
 		// defence against an opponent that may not find the win.
