@@ -30,7 +30,7 @@ func TestGatewayBurst(t *testing.T) {
 	for i, port := range ports {
 		replicas[i] = startBuilt(t, bin, nil, "-addr", fmt.Sprintf("127.0.0.1:%d", port), "-max-searches", "1", "-log-level", "info")
 	}
-	gw := startNginx(t, nginxBin, ports)
+	gw := startNginx(t, nginxBin, ports).base
 	client := &http.Client{Timeout: 30 * time.Second}
 	defer client.CloseIdleConnections()
 	// Each replica answers the move once, directly: from then on its

@@ -4,9 +4,14 @@ import (
 	"bytes"
 	"encoding/json"
 	"io"
+	"maps"
 	"net"
 	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -21,7 +26,8 @@ import (
 // 504 when the replicas take it and never answer (the read timeout cut to
 // 1 s for the test). The request id in the body is the one in the
 // X-Request-Id header: the client's, or one nginx makes up when the
-// client's would not be safe to put in JSON.
+// client's would not be safe to put in JSON. Then deploy/nginx's mtail
+// program counts these answers by status from the access log.
 func TestGatewayOwnErrors(t *testing.T) {
 	nginxBin := findNginx(t)
 	client := &http.Client{Timeout: 30 * time.Second}
@@ -38,10 +44,10 @@ func TestGatewayOwnErrors(t *testing.T) {
 		status  int
 		problem string
 	}{
-		{"413 declared length", dead, bytes.NewReader(big), "own-errors-413", http.StatusRequestEntityTooLarge, "/problems/body-too-large"},
-		{"413 chunked", dead, struct{ io.Reader }{bytes.NewReader(big)}, "own-errors-413c", http.StatusRequestEntityTooLarge, "/problems/body-too-large"},
-		{"502 no replica", dead, strings.NewReader(`{"game":"tictactoe"}`), "own-errors-502", http.StatusBadGateway, "about:blank"},
-		{"502 unsafe request id", dead, strings.NewReader(`{"game":"tictactoe"}`), `a"b\c`, http.StatusBadGateway, "about:blank"},
+		{"413 declared length", dead.base, bytes.NewReader(big), "own-errors-413", http.StatusRequestEntityTooLarge, "/problems/body-too-large"},
+		{"413 chunked", dead.base, struct{ io.Reader }{bytes.NewReader(big)}, "own-errors-413c", http.StatusRequestEntityTooLarge, "/problems/body-too-large"},
+		{"502 no replica", dead.base, strings.NewReader(`{"game":"tictactoe"}`), "own-errors-502", http.StatusBadGateway, "about:blank"},
+		{"502 unsafe request id", dead.base, strings.NewReader(`{"game":"tictactoe"}`), `a"b\c`, http.StatusBadGateway, "about:blank"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := gwProblem(t, client, tc.base, tc.body, tc.id, tc.status, tc.problem)
@@ -55,14 +61,59 @@ func TestGatewayOwnErrors(t *testing.T) {
 		})
 	}
 
+	silent := startNginx(t, nginxBin, []int{silentListener(t), silentListener(t)},
+		confEdit{"proxy_read_timeout 30s;", "proxy_read_timeout 1s;"})
 	t.Run("504 replicas silent", func(t *testing.T) {
-		silent := startNginx(t, nginxBin, []int{silentListener(t), silentListener(t)},
-			confEdit{"proxy_read_timeout 30s;", "proxy_read_timeout 1s;"})
-		r := gwProblem(t, client, silent, strings.NewReader(`{"game":"tictactoe"}`), "own-errors-504", http.StatusGatewayTimeout, "about:blank")
+		r := gwProblem(t, client, silent.base, strings.NewReader(`{"game":"tictactoe"}`), "own-errors-504", http.StatusGatewayTimeout, "about:blank")
 		if r.RequestID != "own-errors-504" {
 			t.Errorf("request_id %q, want the client's", r.RequestID)
 		}
 	})
+
+	// The gateway's metrics: deploy/nginx/movesvc.mtail over the access
+	// logs of the two gateways counts each answer above by its status.
+	t.Run("mtail counts the answers", func(t *testing.T) {
+		want := map[string]float64{"413": 2, "502": 2, "504": 1}
+		var got map[string]float64
+		for start := time.Now(); time.Since(start) < 5*time.Second; time.Sleep(50 * time.Millisecond) {
+			// nginx writes a line once the answer is sent.
+			if got = gatewayResponses(t, dead.accessLog, silent.accessLog); maps.Equal(got, want) {
+				return
+			}
+		}
+		t.Errorf("nginx_http_responses_total by status %v, want %v", got, want)
+	})
+}
+
+// gatewayResponses runs deploy/nginx/movesvc.mtail once over the access
+// logs and returns its nginx_http_responses_total by status. mtail
+// (Debian's package) is required under CI=true; the test is skipped
+// without it elsewhere.
+func gatewayResponses(t *testing.T, logs ...string) map[string]float64 {
+	t.Helper()
+	bin, err := exec.LookPath("mtail")
+	if err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("mtail is required in CI (apt-get install mtail): not found")
+		}
+		t.Skip("mtail is not installed (apt-get install mtail)")
+	}
+	args := []string{"-one_shot", "-one_shot_format", "prometheus", "-emit_prog_label=false", "-logtostderr",
+		"-progs", filepath.Join("..", "..", "deploy", "nginx", "movesvc.mtail")}
+	for _, l := range logs {
+		args = append(args, "-logs", l)
+	}
+	out, err := exec.Command(bin, args...).Output()
+	if err != nil {
+		t.Fatalf("mtail: %v\n%s", err, out)
+	}
+	sample := regexp.MustCompile(`(?m)^nginx_http_responses_total\{status="(\d{3})"\} (\d+)$`)
+	got := map[string]float64{}
+	for _, m := range sample.FindAllStringSubmatch(string(out), -1) {
+		n, _ := strconv.ParseFloat(m[2], 64)
+		got[m[1]] += n
+	}
+	return got
 }
 
 // gatewayProblem is the part of a problem body the gateway tests read.

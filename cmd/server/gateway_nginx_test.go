@@ -63,8 +63,9 @@ var replicaAddr = regexp.MustCompile(`\b127\.0\.0\.1:[0-9]+\b`)
 // gatewayConf returns the shipped config with each distinct replica
 // address of its "# replica" lines, in the order they first appear,
 // replaced by the matching one of replicaPorts, its "# gateway" listen
-// line by gatewayPort, and edits applied.
-func gatewayConf(t *testing.T, replicaPorts []int, gatewayPort int, edits ...confEdit) string {
+// line by gatewayPort, its "# access log" line writing to accessLog, and
+// edits applied.
+func gatewayConf(t *testing.T, replicaPorts []int, gatewayPort int, accessLog string, edits ...confEdit) string {
 	t.Helper()
 	shipped, err := os.ReadFile(filepath.Join("..", "..", "deploy", "nginx", "movesvc.conf"))
 	if err != nil {
@@ -79,7 +80,7 @@ func gatewayConf(t *testing.T, replicaPorts []int, gatewayPort int, edits ...con
 	}
 	ports := map[string]string{}
 	var conf []string
-	gateways := 0
+	gateways, logs := 0, 0
 	for line := range strings.SplitSeq(text, "\n") {
 		switch {
 		case strings.HasSuffix(line, "# replica"):
@@ -92,25 +93,39 @@ func gatewayConf(t *testing.T, replicaPorts []int, gatewayPort int, edits ...con
 		case strings.HasSuffix(line, "# gateway"):
 			line = fmt.Sprintf("    listen 127.0.0.1:%d; # gateway", gatewayPort)
 			gateways++
+		case strings.HasSuffix(line, "# access log"):
+			fields := strings.Fields(line)
+			if len(fields) < 3 || fields[0] != "access_log" {
+				t.Fatalf("deploy/nginx/movesvc.conf: %q is not an access_log line", line)
+			}
+			fields[1] = accessLog
+			line = "    " + strings.Join(fields, " ")
+			logs++
 		}
 		conf = append(conf, line)
 	}
-	if len(ports) != len(replicaPorts) || gateways != 1 {
-		t.Fatalf("deploy/nginx/movesvc.conf names %d replica addresses on its \"# replica\" lines and has %d \"# gateway\" lines; the test replaces %d and 1",
-			len(ports), gateways, len(replicaPorts))
+	if len(ports) != len(replicaPorts) || gateways != 1 || logs != 1 {
+		t.Fatalf("deploy/nginx/movesvc.conf names %d replica addresses on its \"# replica\" lines and has %d \"# gateway\" and %d \"# access log\" lines; the test replaces %d, 1 and 1",
+			len(ports), gateways, logs, len(replicaPorts))
 	}
 	return strings.Join(conf, "\n")
 }
 
+// gateway is a running nginx with the shipped config.
+type gateway struct {
+	base      string // its URL
+	accessLog string // the file of its "# access log" line
+}
+
 // startNginx runs nginx in the foreground with the shipped config for
-// replicaPorts (gatewayConf), and returns the gateway's base URL once it
-// takes connections (a request would reach, and might count against, a
-// replica).
-func startNginx(t *testing.T, nginxBin string, replicaPorts []int, edits ...confEdit) string {
+// replicaPorts (gatewayConf), and returns it once it takes connections (a
+// request would reach, and might count against, a replica).
+func startNginx(t *testing.T, nginxBin string, replicaPorts []int, edits ...confEdit) gateway {
 	t.Helper()
 	port := freePort(t)
 	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, "movesvc.conf"), []byte(gatewayConf(t, replicaPorts, port, edits...)), 0o644); err != nil {
+	gw := gateway{base: fmt.Sprintf("http://127.0.0.1:%d", port), accessLog: filepath.Join(dir, "movesvc.log")}
+	if err := os.WriteFile(filepath.Join(dir, "movesvc.conf"), []byte(gatewayConf(t, replicaPorts, port, gw.accessLog, edits...)), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	user := ""
@@ -158,7 +173,6 @@ http {
 			t.Logf("nginx error log:\n%s", errLog)
 		}
 	})
-	base := fmt.Sprintf("http://127.0.0.1:%d", port)
 	for start := time.Now(); ; time.Sleep(20 * time.Millisecond) {
 		select {
 		case err := <-exited:
@@ -168,7 +182,7 @@ http {
 		}
 		if c, err := net.Dial("tcp", fmt.Sprintf("127.0.0.1:%d", port)); err == nil {
 			c.Close()
-			return base
+			return gw
 		}
 		if time.Since(start) > 30*time.Second {
 			t.Fatalf("nginx did not answer\n%s", out.String())

@@ -46,7 +46,7 @@ func TestGatewayRollingRestart(t *testing.T) {
 	for i, port := range ports {
 		replicas[i] = startBuilt(t, bin, nil, replicaArgs(port)...)
 	}
-	gw := startNginx(t, nginxBin, ports[:])
+	gw := startNginx(t, nginxBin, ports[:]).base
 	client := &http.Client{Timeout: 30 * time.Second}
 	defer client.CloseIdleConnections()
 
