@@ -19,10 +19,11 @@ import (
 
 // TestDashboardAndRulesNameExportedMetrics: every PromQL query of the
 // Grafana dashboard (deploy/grafana/movesvc.json), every expression of the
-// Prometheus rules (deploy/prometheus/rules.yml) and every series their
-// promtool tests feed in names a metric that the real server exports
-// (scraped after a move and a health check, so that labelled series
-// exist), one the gateway's mtail program declares
+// Prometheus rules (deploy/prometheus/rules.yml), every series their
+// promtool tests feed in, and the Prometheus adapter's queries
+// (deploy/kubernetes/components/hpa-saturation) name a metric that the
+// real server exports (scraped after a move and a health check, so that
+// labelled series exist), one the gateway's mtail program declares
 // (deploy/nginx/movesvc.mtail), Prometheus's own up, or, in the rules, a
 // series the rules themselves record.
 func TestDashboardAndRulesNameExportedMetrics(t *testing.T) {
@@ -84,6 +85,24 @@ func TestDashboardAndRulesNameExportedMetrics(t *testing.T) {
 	}
 	for _, e := range exprs {
 		checkNames(t, "rules.yml", e, exported, recorded)
+	}
+
+	var adapter struct {
+		Rules []struct {
+			SeriesQuery  string `json:"seriesQuery"`
+			MetricsQuery string `json:"metricsQuery"`
+		} `json:"rules"`
+	}
+	data, err = os.ReadFile(filepath.Join(deploy, "kubernetes", "components", "hpa-saturation", "prometheus-adapter.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := yaml.Unmarshal(data, &adapter); err != nil || len(adapter.Rules) == 0 {
+		t.Fatalf("prometheus-adapter.yaml: %v, %d rules", err, len(adapter.Rules))
+	}
+	for _, r := range adapter.Rules {
+		checkNames(t, "prometheus-adapter.yaml", r.SeriesQuery, exported, nil)
+		checkNames(t, "prometheus-adapter.yaml", r.MetricsQuery, exported, nil)
 	}
 
 	var tests struct {
