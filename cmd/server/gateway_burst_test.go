@@ -19,8 +19,8 @@ import (
 // has the answer in its cache) and must all be answered 200. The config this
 // replaced counted each 503 as a failure of its replica (max_fails=1 with
 // http_503 in proxy_next_upstream): both replicas were out after the
-// burst, and nginx answered 22 of the 50 moves with its own 502 (47 here,
-// before the fix).
+// burst, and nginx answered 22 of the 50 moves with its own 502 (36 here,
+// with that config).
 func TestGatewayBurst(t *testing.T) {
 	longtest.Skip(t)
 	nginxBin := findNginx(t)
