@@ -19,30 +19,22 @@
 //
 //   - Negamax with alpha-beta pruning, fail-soft
 //     (https://www.chessprogramming.org/Negamax, https://www.chessprogramming.org/Alpha-Beta).
-//
 //   - Iterative deepening: depth 1, 2, ... up to the requested depth; the answer
 //     is always the last completed iteration, and depth 1 always completes
 //     (https://www.chessprogramming.org/Iterative_Deepening).
-//
 //   - Transposition table keyed by the state's 64-bit hash, with lower, upper
 //     and exact bound flags, always-replace with depth preference, reused
 //     between searches through a generation stamp
 //     (https://www.chessprogramming.org/Transposition_Table).
-//
 //   - Win and loss scores stored relative to the node and re-adjusted by ply
 //     when probed, so the fastest win and the slowest loss are preferred
 //     (https://www.chessprogramming.org/Mate_Scores).
-//
 //   - Mate-distance pruning (https://www.chessprogramming.org/Mate_Distance_Pruning).
-//
 //   - Move ordering: the transposition-table move, then killer moves, then the
 //     game's own order (https://www.chessprogramming.org/Killer_Heuristic).
-//
 //   - Principal variation kept in a triangular table, extended from the
 //     transposition table (https://www.chessprogramming.org/Triangular_PV-Table).
-//
 //   - Deadline taken from the context and polled every few hundred nodes.
-//
 //   - Extra turns: a move after which the same side moves again (Kalah) is
 //     searched without the change of sign.
 //
@@ -51,11 +43,11 @@
 // Search then delegates to it.
 //
 // Memory: a server bounds what concurrent searches hold with a MemoryBudget.
-// Each search reserves SearchMemory(game, params) before it runs (a game
-// whose searches hold more than one generic table implements SearchMemorer)
-// and passes the Reservation in Params.Memory; the generic search takes its
-// table from the reservation, and on Release the table stays in the budget's
-// unreserved room for the next search.
+// Each search's lease reserves SearchMemory(game, limits) before it runs (a
+// game whose searches hold more than one generic table implements
+// SearchMemorer) and passes the Reservation in Limits.Memory; every search
+// borrows its tables from the reservation (Borrow), and on Release they stay
+// in the budget's unreserved room for the next search.
 //
 // Around the search (analysis.go, progress.go):
 //
