@@ -145,7 +145,8 @@ func TestKeyLimitsCutTheDeadlineAndThreads(t *testing.T) {
 // key has its own quota (its own Rate, or the server's).
 func TestRateLimit(t *testing.T) {
 	ts := newTestServer(t, api.Config{RateLimit: 2, RateWindow: time.Hour, APIKeys: []api.APIKey{
-		key("alice", "a", api.KeyLimits{}), key("bob", "b", api.KeyLimits{}), key("carol", "c", api.KeyLimits{Rate: 3})}})
+		key("alice", "a", api.KeyLimits{}), key("bob", "b", api.KeyLimits{}), key("carol", "c", api.KeyLimits{Rate: 3}),
+		key("dave", "d", api.KeyLimits{Rate: 5, Concurrent: 3})}})
 	post := func(token string) response {
 		return ts.do(t, http.MethodPost, "/position", "application/json", []byte(positionBody), bearer(token)...)
 	}
@@ -178,6 +179,12 @@ func TestRateLimit(t *testing.T) {
 	}
 	if r := post("c"); r.status != http.StatusTooManyRequests {
 		t.Errorf("carol's fourth request: %d, want 429", r.status)
+	}
+	// Both quotas of a key are items of one list, on one line each field.
+	if r := post("d"); r.status != http.StatusOK ||
+		r.header.Get("RateLimit-Policy") != `"concurrent";q=3;qu="concurrent-requests", "rate";q=5;w=3600` ||
+		!strings.HasPrefix(r.header.Get("RateLimit"), `"concurrent";r=2, "rate";r=4;t=`) || len(r.header.Values("RateLimit")) != 1 {
+		t.Errorf("dave, with both quotas: %d, RateLimit-Policy %q, RateLimit %q", r.status, r.header.Get("RateLimit-Policy"), r.header.Values("RateLimit"))
 	}
 	// The paths without a key are not limited.
 	if r := ts.do(t, http.MethodGet, "/games", "", nil); r.status != http.StatusOK || r.header.Get("RateLimit") != "" {

@@ -130,7 +130,7 @@ func (s *Server) runJob(ctx, clientCtx context.Context, job *moveJob, l *Lease) 
 	s.metrics.SearchesInFlight.Inc()
 	defer s.metrics.SearchesInFlight.Dec()
 	name := job.game.Name
-	ctx, span := s.tracer.Start(ctx, "search", searchSpanStart(job))
+	ctx, span := s.startSpan(ctx, "search", searchSpanStart(job))
 	var nodes uint64
 	defer func() { endSearchSpan(span, job, out, nodes) }() // a panic's too
 	searchCtx, cancel := ctx, context.CancelFunc(func() {})

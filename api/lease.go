@@ -9,8 +9,6 @@ import (
 	"sync/atomic"
 	"time"
 
-	"go.opentelemetry.io/otel/trace"
-
 	"movesvc/engine"
 )
 
@@ -338,7 +336,7 @@ func (s *scheduler) memoryWaiting() int {
 // or the scheduler's *overloadError, counted as a rejection. On success
 // the caller must Release the lease.
 func (s *Server) lease(ctx context.Context, need int64, arrived time.Time) (l *Lease, err error) {
-	ctx, span := s.tracer.Start(ctx, "lease", trace.WithAttributes(attrLeaseMemory.Int64(need)))
+	ctx, span := s.startSpan(ctx, "lease", leaseSpanStart(need))
 	defer func() { endLeaseSpan(span, l, err) }()
 	if !s.ready.Load() {
 		return nil, errShuttingDown

@@ -19,19 +19,23 @@ var probeRoutes = map[string]bool{"/healthz": true, "/readyz": true, "/metrics":
 
 // accessLog logs one line per request with its id, route, status, time
 // (a duration, which the server's log handler writes as a string such as
-// "12.5ms"), the socket's peer (remote) and the client (clientAddr: the
-// peer, or from X-Forwarded-For when the peer is a trusted proxy), and
-// where they apply the API key's name and the trace id. The level is
-// logLevel's.
+// "12.5ms") and the socket's peer (remote); with trusted proxies the
+// client too (clientAddr: the peer, or from X-Forwarded-For when the peer
+// is a trusted proxy); and where they apply the API key's name and the
+// trace id. The level is logLevel's.
 func (s *Server) accessLog(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		ww := middleware.NewWrapResponseWriter(w, r.ProtoMajor)
 		var key *clientKey
-		next.ServeHTTP(ww, r.WithContext(context.WithValue(r.Context(), keySeenKey{}, &key)))
+		if s.keys != nil {
+			r = r.WithContext(context.WithValue(r.Context(), keySeenKey{}, &key))
+		}
+		next.ServeHTTP(ww, r)
 		status := responseStatus(ww, r)
 		level, sample := s.logLevel(r, status)
-		attrs := []slog.Attr{
+		attrs := make([]slog.Attr, 0, 12)
+		attrs = append(attrs,
 			slog.String("request_id", RequestID(r.Context())),
 			slog.String("method", r.Method),
 			slog.String("path", r.URL.Path),
@@ -39,7 +43,9 @@ func (s *Server) accessLog(next http.Handler) http.Handler {
 			slog.Int("bytes", ww.BytesWritten()),
 			slog.Duration("duration", time.Since(start)),
 			slog.String("remote", r.RemoteAddr),
-			slog.String("client", s.clientAddr(r).String()),
+		)
+		if len(s.cfg.TrustedProxies) > 0 {
+			attrs = append(attrs, slog.String("client", s.clientAddr(r).String()))
 		}
 		if key != nil {
 			attrs = append(attrs, slog.String("key", key.Name))

@@ -109,8 +109,8 @@ func (s *Server) limitRate(next http.Handler) http.Handler {
 			c := k.Limits.Concurrent
 			n := int(k.inFlight.Add(1))
 			defer k.inFlight.Add(-1)
-			h.Add("RateLimit-Policy", `"`+policyConcurrent+`";q=`+strconv.Itoa(c)+`;qu="concurrent-requests"`)
-			h.Add("RateLimit", serviceLimit(policyConcurrent, max(c-n, 0), 0))
+			addListItem(h, "RateLimit-Policy", `"`+policyConcurrent+`";q=`+strconv.Itoa(c)+`;qu="concurrent-requests"`)
+			addListItem(h, "RateLimit", serviceLimit(policyConcurrent, max(c-n, 0), 0))
 			if n > c {
 				writeProblem(w, r, tooManyInFlight(k, c))
 				return
@@ -118,8 +118,8 @@ func (s *Server) limitRate(next http.Handler) http.Handler {
 		}
 		if q := s.rateQuota(k); q > 0 {
 			st := s.rates.take(s.rateClient(r, k), q, time.Now())
-			h.Add("RateLimit-Policy", `"`+policyRate+`";q=`+strconv.Itoa(q)+";w="+strconv.Itoa(windowSeconds(s.cfg.RateWindow)))
-			h.Add("RateLimit", serviceLimit(policyRate, st.remaining, st.next))
+			addListItem(h, "RateLimit-Policy", `"`+policyRate+`";q=`+strconv.Itoa(q)+";w="+strconv.Itoa(windowSeconds(s.cfg.RateWindow)))
+			addListItem(h, "RateLimit", serviceLimit(policyRate, st.remaining, st.next))
 			if !st.allowed {
 				writeProblem(w, r, rateLimited(k, q, s.cfg.RateWindow, st.next))
 				return
@@ -127,6 +127,16 @@ func (s *Server) limitRate(next http.Handler) http.Handler {
 		}
 		next.ServeHTTP(w, r)
 	})
+}
+
+// addListItem appends item to the structured-field list of the header
+// field name, on one line, so that a client's Header.Get reads the whole
+// list.
+func addListItem(h http.Header, name, item string) {
+	if v := h.Get(name); v != "" {
+		item = v + ", " + item
+	}
+	h.Set(name, item)
 }
 
 // rateQuota returns the requests per window the client of key k (nil:

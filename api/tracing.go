@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"net/http"
 
 	"github.com/go-chi/chi/v5"
@@ -74,20 +75,45 @@ func (s *Server) traceRequests() func(http.Handler) http.Handler {
 	}
 }
 
+// noSpan is the span of a server without traces: it records nothing.
+var noSpan = trace.SpanFromContext(context.Background())
+
+// startSpan starts the child span name of ctx's span, with what opts
+// say, or returns noSpan without a tracer, at no cost. opts is called
+// only with a tracer.
+func (s *Server) startSpan(ctx context.Context, name string, opts func() trace.SpanStartOption) (context.Context, trace.Span) {
+	if s.cfg.Tracer == nil {
+		return ctx, noSpan
+	}
+	return s.tracer.Start(ctx, name, opts())
+}
+
 // endLeaseSpan records on span what Server.lease got, l or err, and ends
 // it.
 func endLeaseSpan(span trace.Span, l *Lease, err error) {
-	if err != nil {
+	switch {
+	case !span.IsRecording():
+	case err != nil:
 		span.SetAttributes(attrLeaseResult.String("refused"), attrLeaseReason.String(err.Error()))
-	} else {
+	default:
 		span.SetAttributes(attrLeaseResult.String("granted"), attrThreads.Int(l.Threads))
 	}
 	span.End()
 }
 
+// leaseSpanStart is what the lease span knows when it starts: the memory
+// asked for.
+func leaseSpanStart(need int64) func() trace.SpanStartOption {
+	return func() trace.SpanStartOption { return trace.WithAttributes(attrLeaseMemory.Int64(need)) }
+}
+
 // endSearchSpan records on span what the search of job found and how many
 // nodes it and its analysis visited, and ends it.
 func endSearchSpan(span trace.Span, job *moveJob, jr jobResult, nodes uint64) {
+	if !span.IsRecording() {
+		span.End()
+		return
+	}
 	res := jr.res
 	span.SetAttributes(attrDepth.Int(res.Depth), attrNodes.Int64(int64(min(nodes, 1<<63-1))),
 		attrStoppedBy.String(stoppedBy(res)), attrOutcome.String(res.Outcome.String()),
@@ -95,7 +121,10 @@ func endSearchSpan(span trace.Span, job *moveJob, jr jobResult, nodes uint64) {
 	span.End()
 }
 
-// searchSpanStart is what the search span knows when it starts.
-func searchSpanStart(job *moveJob) trace.SpanStartOption {
-	return trace.WithAttributes(attrGame.String(job.game.Name), attrLevel.Int(job.params.Level))
+// searchSpanStart is what the search span knows when it starts: the game
+// and the level.
+func searchSpanStart(job *moveJob) func() trace.SpanStartOption {
+	return func() trace.SpanStartOption {
+		return trace.WithAttributes(attrGame.String(job.game.Name), attrLevel.Int(job.params.Level))
+	}
 }
