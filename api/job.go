@@ -119,9 +119,9 @@ type jobResult struct {
 
 // runJob searches a job under its lease until ctx's deadline and records
 // the metrics and the search span (tracing.go); the caller releases the
-// lease. With analysis the move's
-// search gets half the time and the analysis the rest (and whatever the
-// search left).
+// lease. With analysis the move's search gets half the time and the
+// analysis the rest (and whatever the search left). The search uses the
+// lease's threads, or fewer when the job's key limits them.
 // clientCtx is the request's own context: when the client went away and
 // the search stopped for it, the error is errClientGone.
 func (s *Server) runJob(ctx, clientCtx context.Context, job *moveJob, l *Lease) (jobResult, error) {
