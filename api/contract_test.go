@@ -42,7 +42,8 @@ func TestFieldGivenTwiceAfterManyFields(t *testing.T) {
 func TestProblemTypesAreDocumented(t *testing.T) {
 	ts := newTestServer(t, api.Config{})
 	for _, name := range []string{"malformed-request", "invalid-request", "unsupported-media-type", "body-too-large",
-		"request-timeout", "not-found", "method-not-allowed", "overloaded", "shutting-down", "internal-error"} {
+		"request-timeout", "not-found", "method-not-allowed", "overloaded", "shutting-down", "internal-error",
+		"unauthorized", "key-limit", "rate-limited"} {
 		r := ts.do(t, http.MethodGet, "/problems/"+name, "", nil)
 		if r.status != http.StatusOK || !strings.HasPrefix(r.header.Get("Content-Type"), "text/html") ||
 			!strings.Contains(string(r.body), "/problems/"+name) || !strings.Contains(string(r.body), "What to do") {
