@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"movesvc/api"
 	"movesvc/engine"
@@ -86,7 +87,10 @@ func TestProblemDetailsReadAsSentences(t *testing.T) {
 // requested depth, the deadline, or a weaker level's node limit (whose
 // answers are therefore not complete, though no deadline came near).
 func TestStoppedBy(t *testing.T) {
-	ts := newTestServer(t, api.Config{})
+	// A default deadline far beyond what the searches below take, so that
+	// only the request that asks for 1 ms meets its deadline, however
+	// loaded the machine.
+	ts := newTestServer(t, api.Config{DefaultTimeout: 10 * time.Second})
 	for _, tc := range []struct {
 		body      string
 		stoppedBy string
