@@ -220,6 +220,7 @@ func (s *Server) routes() chi.Router {
 	r.Method(http.MethodGet, "/metrics", promhttp.HandlerFor(s.gatherer, promhttp.HandlerOpts{}))
 	r.Get("/", s.handleIndex)
 	r.Get("/static/{file}", s.handleStatic)
+	r.Get("/docs*", s.handleDocs)
 	return r
 }
 
