@@ -277,6 +277,9 @@ func (tb *tab) capture(name string, docs bool) {
 	}
 	for _, dir := range dirs {
 		path := filepath.Join(dir, name+".png")
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			tb.t.Fatal(err)
+		}
 		if err := os.WriteFile(path, png, 0o644); err != nil {
 			tb.t.Fatal(err)
 		}

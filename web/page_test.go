@@ -18,8 +18,6 @@ import (
 	"github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/chromedp"
-
-	"movesvc/api"
 )
 
 // newPlayer returns a player of the game named name on a new tab of
@@ -72,7 +70,7 @@ func (p *player) checkShown(moves []string, ply int) {
 // and Back and Forward step through the moves played and the moves shown.
 func TestGameInTheAddress(t *testing.T) {
 	b := newBrowser(t)
-	svc := newService(t, api.Config{MaxSearches: 4})
+	svc := newService(t, unhurried)
 	p := newPlayer(t, b, svc, "gomoku", "both", map[string]any{"size": 9, "rule": "freestyle"})
 	p.tab.run(chromedp.Navigate(p.link()))
 	p.tab.settled()
@@ -127,7 +125,7 @@ func TestGameInTheAddress(t *testing.T) {
 // answers; where the engine was to move, Continue lets it.
 func TestMoveList(t *testing.T) {
 	b := newBrowser(t)
-	svc := newService(t, api.Config{MaxSearches: 4})
+	svc := newService(t, unhurried)
 	p := newPlayer(t, b, svc, "connect4", "x", nil)
 	p.analysis = true
 	p.tab.run(chromedp.Navigate(p.link()))
@@ -186,7 +184,7 @@ func TestMoveList(t *testing.T) {
 // whose problem names the move.
 func TestPositionSetUp(t *testing.T) {
 	b := newBrowser(t)
-	svc := newService(t, api.Config{MaxSearches: 4})
+	svc := newService(t, unhurried)
 
 	c4 := newPlayer(t, b, svc, "connect4", "both", nil)
 	c4.tab.run(chromedp.Navigate(c4.link()))
@@ -252,7 +250,7 @@ func (p *player) paste(text string) {
 // a shell it gets the API's answer.
 func TestCopyAsCurl(t *testing.T) {
 	b := newBrowser(t)
-	svc := newService(t, api.Config{MaxSearches: 4})
+	svc := newService(t, unhurried)
 	p := newPlayer(t, b, svc, "gomoku", "x", map[string]any{"size": 9, "rule": "standard"})
 	tb := p.tab
 	tb.run(func(ctx context.Context, t *chromedp.Target) (chromedp.Void, error) {
@@ -287,13 +285,13 @@ func TestCopyAsCurl(t *testing.T) {
 		t.Logf("no curl to run the command: %v", err)
 	} else {
 		out, err := exec.Command("sh", "-c", cmd).Output()
-		var ran, api answerJSON
+		var ran, direct answerJSON
 		if err != nil || json.Unmarshal(out, &ran) != nil {
 			t.Fatalf("running the command: %v\n%s", err, out)
 		}
-		svc.post(t, "/move", want, &api)
-		if ran.Move != api.Move || ran.Score != api.Score {
-			t.Errorf("the command gets %+v, the API answers %+v", ran, api)
+		svc.post(t, "/move", want, &direct)
+		if ran.Move != direct.Move || ran.Score != direct.Score {
+			t.Errorf("the command gets %+v, the API answers %+v", ran, direct)
 		}
 	}
 	tb.checkClean([]string{svc.URL})
@@ -319,7 +317,7 @@ func jsonRound(t *testing.T, v any) map[string]any {
 func TestEnginePanel(t *testing.T) {
 	b := newBrowser(t)
 	blocking := newBlockingGame()
-	svc := newService(t, api.Config{MaxSearches: 4}, blocking)
+	svc := newService(t, unhurried, blocking)
 	tb := newTab(t, b)
 	tb.show(displays[3])
 	tb.run(chromedp.Navigate(svc.URL + "/#game=blocking&side=x&level=10&timeout=10000"))

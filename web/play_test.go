@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
@@ -78,11 +79,13 @@ type (
 // the console stayed clean and that no request left the service's origin.
 func TestPlayEveryGame(t *testing.T) {
 	browser := newBrowser(t)
-	// More slots than the page and the test ever use at once: a search
-	// whose answer is out but whose handler has not yet let go of its
-	// slot must not turn the next request into a 503.
-	svc := newService(t, api.Config{MaxSearches: 4})
+	svc := newService(t, unhurried)
 	all := listGames(t, svc)
+	// The seeds of the player's moves on each display. The player changes
+	// sides from one display to the next; these seeds give games that end
+	// in wins of either side and in draws, none of them a long Gomoku draw
+	// that fills the board (the games were played with the API first).
+	seeds := []int{0, 500, 200, 700}
 	for j, d := range displays {
 		t.Run(d.name, func(t *testing.T) {
 			for i, g := range all {
@@ -90,14 +93,22 @@ func TestPlayEveryGame(t *testing.T) {
 					side := []string{"x", "o"}[(i+j)%2]
 					tb := newTab(t, browser)
 					tb.show(d)
-					p := &player{t: t, svc: svc, game: g, side: side, tab: tb, display: d, level: 5, depth: 4,
-						options: smallestOptions(g)}
+					p := &player{t: t, svc: svc, game: g, side: side, tab: tb, display: d, level: 10, depth: 4,
+						seed: seeds[j], options: smallestOptions(g)}
 					p.play(all)
 				})
 			}
 		})
 	}
 }
+
+// unhurried is the service's configuration for the tests that play: more
+// slots than the page and the test ever use at once (a search whose answer
+// is out but whose handler has not yet let go of its slot must not turn
+// the next request into a 503), and a largest time per move, which the
+// page is set to, that no search bounded by depth or level reaches, even
+// under the race detector on a loaded machine: every answer replays.
+var unhurried = api.Config{MaxSearches: 4, MaxTimeout: 10 * time.Minute}
 
 // listGames returns the games GET /games lists.
 func listGames(t *testing.T, svc *service) []gameJSON {
@@ -138,6 +149,7 @@ type player struct {
 	game         gameJSON
 	side         string
 	level, depth int
+	seed         int // added to the ply, the seed of the player's moves
 	options      map[string]any
 	analysis     bool
 }
@@ -223,9 +235,11 @@ func (p *player) play(all []gameJSON) {
 				t.Fatalf("after Undo the page has %d moves %q, want back to the player's first turn", n, played)
 			}
 			continue
-		case turn == 3 || turn == 5:
-			// The analysis off, then on again: the markers go, then come back.
-			p.analysis = turn == 5
+		case turn == 3 || turn == 4 || turn == 6:
+			// The analysis off, on again, and off for the rest of the game
+			// (which halves the searches of a long one): the markers go,
+			// come back, and go.
+			p.analysis = turn == 4
 			tb.run(chromedp.Click(chromedp.ID("analysis")))
 			tb.waitFor(fmt.Sprintf(`(document.querySelectorAll("#board .marker").length > 0) === %v && document.body.dataset.state === "ready"`, p.analysis))
 			if p.analysis {
@@ -241,7 +255,9 @@ func (p *player) play(all []gameJSON) {
 		played = append(played, m.Notation)
 		tb.waitFor(`document.querySelectorAll("#moves li").length > ` + strconv.Itoa(len(played)-1))
 	}
-	tb.capture(p.game.Name+"-"+p.display.name, true)
+	// docs/img keeps the end of every game on a desktop, light, and a
+	// phone, dark: the winning line at both widths in both schemes.
+	tb.capture(p.game.Name+"-"+p.display.name, p.display.name == "desktop-light" || p.display.name == "phone-dark")
 	tb.checkClean([]string{p.svc.URL})
 	t.Logf("%s: %d moves: %s", p.game.Name, len(played), strings.Join(played, " "))
 }
@@ -584,11 +600,11 @@ func compact(n int) string {
 	return map[bool]string{true: "−", false: "+"}[n < 0] + k + "k"
 }
 
-// choose returns the player's move after played: the API's at a low level,
-// with the ply as the seed, so that the games differ and replay the same.
+// choose returns the player's move after played: the API's at level 1,
+// seeded by the ply, so that the games differ and replay the same.
 func (p *player) choose(played []string) moveJSON {
 	var a answerJSON
-	p.svc.post(p.t, "/move", p.request(played, map[string]any{"level": 1, "seed": len(played), "depth": p.depth,
+	p.svc.post(p.t, "/move", p.request(played, map[string]any{"level": 1, "seed": p.seed + len(played), "depth": p.depth,
 		"timeout_ms": p.game.MaxTimeoutMS}), &a)
 	return a.Move
 }
