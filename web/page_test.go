@@ -341,3 +341,34 @@ func TestEnginePanel(t *testing.T) {
 	}
 	tb.checkClean([]string{svc.URL})
 }
+
+// TestMarkersFitEveryBoard shows the analysis of Gomoku's largest and
+// default boards on a phone, where a cell is 17 to 22 pixels wide, and on
+// a desktop: every marker fits its cell at a readable size (its rank on a
+// small cell) and says the API's score.
+func TestMarkersFitEveryBoard(t *testing.T) {
+	b := newBrowser(t)
+	svc := newService(t, unhurried)
+	for _, size := range []int{19, 15} {
+		for _, d := range []display{displays[0], displays[3]} {
+			t.Run(fmt.Sprintf("%d-%s", size, d.name), func(t *testing.T) {
+				p := newPlayer(t, b, svc, "gomoku", "o", map[string]any{"size": size, "rule": "freestyle"})
+				p.tab.show(d)
+				p.display = d
+				p.analysis = true
+				played := []string{"h8", "j10", "i9"}
+				if size == 15 {
+					played = []string{"g7", "h8", "g9"}
+				}
+				p.tab.run(chromedp.Navigate(p.link(played...)))
+				if state := p.tab.settled(); state != "ready" {
+					t.Fatalf("state %s, want ready", state)
+				}
+				p.checkBoard(played)
+				p.checkMarkers(played)
+				p.tab.capture(fmt.Sprintf("gomoku-%d-analysis-%s", size, d.name), false)
+				p.tab.checkClean([]string{svc.URL})
+			})
+		}
+	}
+}
