@@ -54,6 +54,8 @@ class Grid {
     this.cells = [];
     /** @type {HTMLElement[]} */
     this.slots = [];
+    /** @type {{files: string[], ranks: string[]}} */
+    this.coords = { files: [], ranks: [] };
     this.lastKey = "";
     this.root.addEventListener("click", (e) => this.clicked(e));
     this.root.addEventListener("keydown", (e) => this.key(e));
@@ -75,7 +77,8 @@ class Grid {
     root.style.setProperty("--cols", String(cols));
     root.dataset.rows = String(rows);
     root.dataset.cols = String(cols);
-    const { files, ranks } = this.style.coords(rows, cols);
+    this.coords = this.style.coords(rows, cols);
+    const { files, ranks } = this.coords;
     const frame = el("div", "frame");
     const markers = el("div", "markers");
     markers.setAttribute("aria-hidden", "true");
@@ -195,7 +198,7 @@ class Grid {
   label(r, c, stone, isLast, mark, won) {
     const view = /** @type {View} */ (this.view);
     const legal = view.position.legal_moves.find((m) => m.row === r && m.col === c);
-    const { files, ranks } = this.style.coords(this.rows, this.cols);
+    const { files, ranks } = this.coords;
     const name = legal?.notation ?? (ranks.length > 0 ? `${files[c]}${ranks[r]}` : `column ${files[c]}, row ${this.rows - r} from the bottom`);
     const parts = [name, stone ? `${stone} (${this.style.sides[/** @type {"x"|"o"} */ (stone)]})` : "empty"];
     if (isLast) parts.push("last move");
