@@ -156,7 +156,7 @@ func TestMoveList(t *testing.T) {
 	p.tab.waitFor(`document.querySelectorAll("#moves li").length === 4`)
 	p.tab.settled()
 	var reply answerJSON
-	p.svc.post(t, "/move", p.request([]string{played[0], played[1], branch}, map[string]any{"level": p.level, "depth": p.depth, "timeout_ms": p.game.MaxTimeoutMS}), &reply)
+	p.svc.post(t, "/move", p.request([]string{played[0], played[1], branch}, map[string]any{"level": p.level, "depth": p.depth}), &reply)
 	line := []string{played[0], played[1], branch, reply.Move.Notation}
 	p.checkShown(line, 4)
 
@@ -277,7 +277,7 @@ func TestCopyAsCurl(t *testing.T) {
 	if err := json.Unmarshal([]byte(strings.TrimSuffix(body, "'")), &got); err != nil {
 		t.Fatalf("the command's body: %v", err)
 	}
-	want := p.request(played, map[string]any{"level": p.level, "depth": p.depth, "timeout_ms": p.game.MaxTimeoutMS})
+	want := p.request(played, map[string]any{"level": p.level, "depth": p.depth})
 	if a, b := fmt.Sprint(got), fmt.Sprint(jsonRound(t, want)); a != b {
 		t.Errorf("the command sends %s, the page's request is %s", a, b)
 	}
@@ -320,7 +320,7 @@ func TestEnginePanel(t *testing.T) {
 	svc := newService(t, unhurried, blocking)
 	tb := newTab(t, b)
 	tb.show(displays[3])
-	tb.run(chromedp.Navigate(svc.URL + "/#game=blocking&side=x&level=10&timeout=10000"))
+	tb.run(chromedp.Navigate(svc.URL + "/#game=blocking&side=x&level=10"))
 	tb.settled()
 	for i, cell := range []string{`[data-row="1"][data-col="1"]`, `.open`} {
 		tb.run(chromedp.Click(chromedp.CSS(`#board .cell` + cell)))

@@ -25,7 +25,6 @@ type (
 	gameJSON struct {
 		Name          string                    `json:"name"`
 		Placement     string                    `json:"placement"`
-		MaxTimeoutMS  int                       `json:"max_timeout_ms"`
 		Options       []string                  `json:"options"`
 		OptionSchemas map[string]map[string]any `json:"option_schemas"`
 	}
@@ -105,10 +104,12 @@ func TestPlayEveryGame(t *testing.T) {
 // unhurried is the service's configuration for the tests that play: more
 // slots than the page and the test ever use at once (a search whose answer
 // is out but whose handler has not yet let go of its slot must not turn
-// the next request into a 503), and a largest time per move, which the
-// page is set to, that no search bounded by depth or level reaches, even
-// under the race detector on a loaded machine: every answer replays.
-var unhurried = api.Config{MaxSearches: 4, MaxTimeout: 10 * time.Minute}
+// the next request into a 503), and a default time per move that no search
+// bounded by depth or level reaches, even under the race detector on a
+// loaded machine, so that every answer replays. The page and the tests
+// leave the time per move to that default: a time the player sets may
+// make the engine think until it runs out (app.js's useTime).
+var unhurried = api.Config{MaxSearches: 4, DefaultTimeout: 10 * time.Minute, MaxTimeout: 10 * time.Minute}
 
 // listGames returns the games GET /games lists.
 func listGames(t *testing.T, svc *service) []gameJSON {
@@ -170,7 +171,7 @@ func (p *player) request(moves []string, extra map[string]any) map[string]any {
 // link is the address of the page with the game set up, and moves played.
 func (p *player) link(moves ...string) string {
 	settings := url.Values{"game": {p.game.Name}, "side": {p.side}, "level": {strconv.Itoa(p.level)},
-		"timeout": {strconv.Itoa(p.game.MaxTimeoutMS)}, "depth": {strconv.Itoa(p.depth)}, "analysis": {"0"}}
+		"depth": {strconv.Itoa(p.depth)}, "analysis": {"0"}}
 	if p.analysis {
 		settings.Set("analysis", "1")
 	}
@@ -318,7 +319,7 @@ func (p *player) checkEngineReply(played, got []string, reply *answerJSON) ([]st
 	if len(got) != len(played)+1 || !slices.Equal(got[:len(played)], played) {
 		t.Fatalf("the page lists moves %q after %q, want one engine move more", got, played)
 	}
-	req := p.request(played, map[string]any{"level": p.level, "depth": p.depth, "timeout_ms": p.game.MaxTimeoutMS})
+	req := p.request(played, map[string]any{"level": p.level, "depth": p.depth})
 	var want answerJSON
 	p.svc.post(t, "/move", req, &want)
 	if got[len(played)] != want.Move.Notation {
@@ -459,7 +460,7 @@ type mark struct {
 // within its cell at a readable size. It returns the best entry.
 func (p *player) checkMarkers(played []string) *entryJSON {
 	var want answerJSON
-	p.svc.post(p.t, "/move", p.request(played, map[string]any{"analysis": true, "depth": p.depth, "timeout_ms": p.game.MaxTimeoutMS}), &want)
+	p.svc.post(p.t, "/move", p.request(played, map[string]any{"analysis": true, "depth": p.depth}), &want)
 	got := eval[[]mark](p.tab, `[...document.querySelectorAll("#board .marker")].map((m) => {
 		const cell = m.closest(".cell");
 		const slot = m.closest(".marker-slot");
@@ -604,8 +605,7 @@ func compact(n int) string {
 // seeded by the ply, so that the games differ and replay the same.
 func (p *player) choose(played []string) moveJSON {
 	var a answerJSON
-	p.svc.post(p.t, "/move", p.request(played, map[string]any{"level": 1, "seed": p.seed + len(played), "depth": p.depth,
-		"timeout_ms": p.game.MaxTimeoutMS}), &a)
+	p.svc.post(p.t, "/move", p.request(played, map[string]any{"level": 1, "seed": p.seed + len(played), "depth": p.depth}), &a)
 	return a.Move
 }
 
