@@ -10,6 +10,7 @@ import (
 	"os"
 	"regexp"
 	"testing"
+	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
 
@@ -36,8 +37,11 @@ func TestReadmeStreamExample(t *testing.T) {
 	}
 	// The literal's keys, unquoted in JavaScript, quoted for JSON.
 	body := regexp.MustCompile(`(\w+):`).ReplaceAll(m[1], []byte(`"$1":`))
+	// A deadline far beyond the example's search, which ends by depth in
+	// milliseconds, so that a loaded machine does not cut it short.
+	cfg := api.Config{DefaultTimeout: time.Minute, MaxTimeout: time.Minute}
 	prom := prometheus.NewRegistry()
-	srv := httptest.NewServer(api.New(api.Config{}, engine.NewRegistry(games.All()...),
+	srv := httptest.NewServer(api.New(cfg, engine.NewRegistry(games.All()...),
 		slog.New(slog.NewTextHandler(io.Discard, nil)), prom, prom))
 	defer srv.Close()
 	req, _ := http.NewRequest(http.MethodPost, srv.URL+"/move", bytes.NewReader(body))
