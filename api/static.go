@@ -92,8 +92,8 @@ func (s *Server) handleDocs(w http.ResponseWriter, r *http.Request) {
 
 // serveStatic sends the static file name: no-cache (a browser revalidates
 // it by its ETag, so a new build is seen at once), with the page's
-// Content-Security-Policy for HTML. Conditional and range requests are
-// http.ServeContent's.
+// Content-Security-Policy for HTML, or the reference's for its HTML.
+// Conditional and range requests are http.ServeContent's.
 func (s *Server) serveStatic(w http.ResponseWriter, r *http.Request, name string) {
 	f, ok := s.static[name]
 	if !ok {
