@@ -141,6 +141,7 @@ func (s *Server) routes() chi.Router {
 	get(r, "/metrics", promhttp.HandlerFor(s.gatherer, promhttp.HandlerOpts{}))
 	get(r, "/", http.HandlerFunc(s.handleIndex))
 	get(r, "/static/{file}", http.HandlerFunc(s.handleStatic))
+	get(r, "/docs*", http.HandlerFunc(s.handleDocs))
 	return r
 }
 
