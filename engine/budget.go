@@ -155,11 +155,9 @@ func (b *MemoryBudget) takeIdle(key any) any {
 	}
 	it := items[len(items)-1]
 	items[len(items)-1] = keptItem{}
-	if items = items[:len(items)-1]; len(items) == 0 {
-		delete(b.kept, key)
-	} else {
-		b.kept[key] = items
-	}
+	// The emptied list stays, so that handing the object back reuses it
+	// rather than allocating a new one per search.
+	b.kept[key] = items[:len(items)-1]
 	b.idle -= it.bytes
 	return it.v
 }

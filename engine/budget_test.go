@@ -147,3 +147,27 @@ func TestBudgetKeepsWhatAGameHandsBack(t *testing.T) {
 	}
 	r.Release()
 }
+
+// TestBorrowAllocatesNothingOnceWarm: a search that borrows and returns an
+// object, with or without a reservation, allocates nothing once an
+// earlier search has handed one back.
+func TestBorrowAllocatesNothingOnceWarm(t *testing.T) {
+	type warmKey struct{}
+	fresh := func() *[64]byte { return new([64]byte) }
+	b := NewMemoryBudget(1 << 20)
+	for _, name := range []string{"scratch", "reservation"} {
+		var r *Reservation
+		if name == "reservation" {
+			r, _ = b.Reserve(1 << 10)
+		}
+		cycle := func() {
+			v, _ := Borrow(r, warmKey{}, fresh)
+			Return(r, warmKey{}, v, 64)
+		}
+		cycle()
+		if n := testing.AllocsPerRun(100, cycle); n != 0 {
+			t.Errorf("%s: %.1f allocations a borrow and return, want 0", name, n)
+		}
+		r.Release()
+	}
+}

@@ -89,7 +89,7 @@ func ParseFlags(args []string, getenv func(string) string, usage io.Writer) (Con
 	fs := flag.NewFlagSet("movesvc", flag.ContinueOnError)
 	fs.SetOutput(usage)
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "Usage of movesvc (an environment variable sets each flag's default; a number's 0 means its default, -1 none where none is a value):")
+		_, _ = fmt.Fprintln(fs.Output(), "Usage of movesvc (an environment variable sets each flag's default; a number's 0 means its default, -1 none where none is a value):")
 		fs.PrintDefaults()
 	}
 	env := c.bind(fs)
