@@ -31,7 +31,7 @@ type Config struct {
 	QueueSize   int
 	QueueWait   time.Duration
 	// SearchThreads is how many goroutines one search may use (GOMAXPROCS),
-	// for games whose search can split (engine.Params.Threads). A search
+	// for games whose search can split (engine.Limits.Threads). A search
 	// gets one plus the slots idle when it is admitted, up to
 	// SearchThreads, so that a quiet server lends its idle CPUs to the
 	// searches it has and a busy one runs each search on one.

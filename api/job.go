@@ -70,7 +70,7 @@ func (s *Server) prepare(req *moveRequest, k *clientKey) (*moveJob, error) {
 		return nil, err
 	}
 	job := &moveJob{g: game, game: desc, st: st, options: options, timeout: timeout, timeoutGiven: req.TimeoutMS != nil,
-		analysis: req.Analysis, key: k, params: strength.Params{Params: engine.Params{Depth: depth, TableBits: s.cfg.TableBits}}}
+		analysis: req.Analysis, key: k, params: strength.Params{Limits: engine.Limits{Depth: depth, TableBits: s.cfg.TableBits}}}
 	if req.Level != nil {
 		job.params.Level = *req.Level
 	}
@@ -108,7 +108,7 @@ func shuttingDown() *Problem {
 
 // need returns the memory the job's search holds (engine.SearchMemory):
 // what its lease reserves.
-func (j *moveJob) need() int64 { return engine.SearchMemory(j.g, j.params.Params) }
+func (j *moveJob) need() int64 { return engine.SearchMemory(j.g, j.params.Limits) }
 
 // jobResult is what running a job found: the search result and the
 // analysis when asked for.
@@ -142,7 +142,7 @@ func (s *Server) runJob(ctx, clientCtx context.Context, job *moveJob, l *Lease) 
 	nodes = out.res.Nodes
 	deadlineHit := out.res.DeadlineHit
 	if job.analysis && clientCtx.Err() == nil {
-		full := job.params.Params
+		full := job.params.Limits
 		full.Progress = nil
 		out.analysis = engine.Analyze(ctx, job.st, full, job.multiPV)
 		for _, e := range out.analysis {

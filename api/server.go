@@ -83,7 +83,7 @@ func New(cfg Config, reg *engine.Registry, log *slog.Logger, promReg prometheus.
 func memoryBudget(cfg Config, reg *engine.Registry, log *slog.Logger) int64 {
 	var most int64
 	for _, g := range reg.Games() {
-		most = max(most, engine.SearchMemory(g, engine.Params{TableBits: cfg.TableBits}))
+		most = max(most, engine.SearchMemory(g, engine.Limits{TableBits: cfg.TableBits}))
 	}
 	switch {
 	case cfg.MemoryBudget == 0:

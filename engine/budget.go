@@ -112,7 +112,7 @@ func (b *MemoryBudget) makeRoom() {
 }
 
 // Reservation is memory reserved for one search. It hands the search what
-// earlier searches left (its transposition table through Params.Memory, a
+// earlier searches left (its transposition table through Limits.Memory, a
 // game's own objects through Take) and, on Release, keeps what the search
 // hands back for later searches.
 type Reservation struct {

@@ -170,7 +170,7 @@ type blockingState struct {
 	g *blockingGame
 }
 
-func (s blockingState) Search(ctx context.Context, p engine.Params) engine.Result {
+func (s blockingState) Search(ctx context.Context, p engine.Limits) engine.Result {
 	s.g.started <- struct{}{}
 	select {
 	case <-s.g.release:

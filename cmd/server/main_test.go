@@ -104,7 +104,7 @@ type slowState struct {
 	g slowGame
 }
 
-func (s slowState) Search(ctx context.Context, p engine.Params) engine.Result {
+func (s slowState) Search(ctx context.Context, p engine.Limits) engine.Result {
 	close(s.g.started)
 	<-s.g.release
 	return engine.Search(ctx, s.PlacementState, p)
