@@ -32,7 +32,7 @@ window.done = (async () => {
     out.stream = await api.stream({ game: "gomoku", moves: ["e5"], size: 9, depth: 3, timeout_ms: 10000 }, () => updates++);
     out.updates = updates;
     try {
-      await api.move({ game: "chess", moves: [] });
+      await api.move({ game: "shogi", moves: [] });
     } catch (e) {
       out.problem = { name: e.name, status: e.status, detail: e.problem.detail };
     }

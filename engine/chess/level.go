@@ -23,6 +23,12 @@ func SearchBytes(lim Limits) int {
 	if lim.Table != nil {
 		table = lim.Table.Bytes()
 	}
+	return searchBytes(table, lim.Threads)
+}
+
+// searchBytes returns the memory of a search with a table of table bytes
+// on threads threads (0: one).
+func searchBytes(table, threads int) int {
 	perThread := int(unsafe.Sizeof(searcher{})) + (maxPly+8)*8
-	return table + max(lim.Threads, 1)*perThread
+	return table + max(threads, 1)*perThread
 }

@@ -54,14 +54,10 @@ func NewTable(bytes int) *Table {
 // Bytes returns the memory the table holds.
 func (t *Table) Bytes() int { return len(t.buckets) * ttBucketBytes }
 
-// Clear empties the table.
+// Clear empties the table. No search may be using it.
 func (t *Table) Clear() {
-	for i := range t.buckets {
-		for j := range t.buckets[i] {
-			t.buckets[i][j].key.Store(0)
-			t.buckets[i][j].data.Store(0)
-		}
-	}
+	clear(t.buckets)
+	t.gen.Store(0)
 }
 
 // newSearch starts a new generation: entries of older searches are
