@@ -165,3 +165,42 @@ func TestSearchMemoryCoversTheTable(t *testing.T) {
 		}
 	}
 }
+
+// FuzzNewState feeds the game any FEN, comma-separated move list, variant
+// and to_move. It must never panic; a refusal is an *engine.InputError at
+// a request field; an accepted position is not over, its FEN reads back
+// to itself, and its legal moves read back from their notations.
+func FuzzNewState(f *testing.F) {
+	f.Add(chess.StartFEN, "e4,e5,Nf3", "standard", "")
+	f.Add("", "f3,e5,g4,Qh4#", "standard", "x")
+	f.Add("1r2k1r1/8/8/8/8/8/8/1R2K1R1 w GBgb - 0 1", "e1b1", "chess960", "o")
+	f.Add("4k3/8/8/8/8/8/8/2N1K1N1 w - - 0 1", "Ne2", "bughouse", "")
+	f.Fuzz(func(t *testing.T, fen, moves, variant, toMove string) {
+		setup := engine.Setup{Position: fen, PositionField: "fen", ToMove: toMove,
+			Options: map[string]any{"variant": variant}}
+		if moves != "" {
+			setup.FromMoves, setup.Moves = true, strings.Split(moves, ",")
+		}
+		st, err := chess.Game{}.NewState(setup)
+		if err != nil {
+			if ie, ok := engine.AsInputError(err); !ok || ie.Field == "" || ie.Message == "" {
+				t.Fatalf("NewState(%q, %q, %q, %q) = %v, want an *engine.InputError at a field", fen, moves, variant, toMove, err)
+			}
+			return
+		}
+		if st.Outcome() != engine.OutcomeUnknown {
+			t.Fatalf("NewState accepted a finished game: %q %q", fen, moves)
+		}
+		pos := st.(engine.Positioner).Position()
+		back, err := chess.Game{}.NewState(engine.Setup{Position: pos, PositionField: "fen", Options: map[string]any{"variant": variant}})
+		if err != nil || back.(engine.Positioner).Position() != pos {
+			t.Fatalf("the position %q does not read back: %v", pos, err)
+		}
+		for _, m := range st.LegalMoves(nil) {
+			n := st.FormatMove(m)
+			if got, err := st.ParseMove(n); err != nil || got != m {
+				t.Fatalf("move %q of %q does not read back: %v", n, pos, err)
+			}
+		}
+	})
+}
