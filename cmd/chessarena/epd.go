@@ -123,9 +123,9 @@ func runEPD(w io.Writer, p player, cases []epdCase, concurrency int) (int, error
 			failed = append(failed, fmt.Sprintf("%s (%s, want %s)", c.id, got[i], strings.Join(c.best, " ")))
 		}
 	}
-	fmt.Fprintf(w, "%s: %d of %d solved\n", p.spec, solved, len(cases))
+	_, _ = fmt.Fprintf(w, "%s: %d of %d solved\n", p.spec, solved, len(cases))
 	if len(failed) > 0 {
-		fmt.Fprintf(w, "not solved: %s\n", strings.Join(failed, ", "))
+		_, _ = fmt.Fprintf(w, "not solved: %s\n", strings.Join(failed, ", "))
 	}
 	return solved, nil
 }

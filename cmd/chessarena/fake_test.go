@@ -51,9 +51,9 @@ func fakeEngine(in io.Reader, out io.Writer, mode string) {
 		}
 		switch f[0] {
 		case "uci":
-			fmt.Fprintln(out, "id name fake-"+mode+"\nuciok")
+			_, _ = fmt.Fprintln(out, "id name fake-"+mode+"\nuciok")
 		case "isready":
-			fmt.Fprintln(out, "readyok")
+			_, _ = fmt.Fprintln(out, "readyok")
 		case "setoption":
 			if strings.Contains(sc.Text(), "UCI_Chess960 value true") {
 				variant = chess.Chess960
@@ -64,11 +64,11 @@ func fakeEngine(in io.Reader, out io.Writer, mode string) {
 		case "go":
 			switch mode {
 			case "illegal":
-				fmt.Fprintln(out, "bestmove a1a1")
+				_, _ = fmt.Fprintln(out, "bestmove a1a1")
 			case "silent":
 			default:
 				moves := pos.LegalMoves(nil)
-				fmt.Fprintf(out, "info depth 1 score cp 0 pv %s\nbestmove %s\n", pos.UCI(moves[0]), pos.UCI(moves[rng.IntN(len(moves))]))
+				_, _ = fmt.Fprintf(out, "info depth 1 score cp 0 pv %s\nbestmove %s\n", pos.UCI(moves[0]), pos.UCI(moves[rng.IntN(len(moves))]))
 			}
 		case "quit":
 			return

@@ -64,7 +64,7 @@ func main() {
 }
 
 // run parses the arguments and does what they ask.
-func run(args []string, stdout, stderr io.Writer) error {
+func run(args []string, stdout, stderr io.Writer) (err error) {
 	fs := flag.NewFlagSet("chessarena", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	aSpec := fs.String("a", "", "player a's settings")
@@ -97,7 +97,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 			if err != nil {
 				return err
 			}
-			defer f.Close()
+			defer func() { err = errors.Join(err, f.Close()) }() // a file written is whole only once closed
 			w = f
 		}
 		return makeOpenings(w, mp, *makeN, *plies, *seed)
@@ -111,7 +111,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 		cases, err := readEPD(f)
-		f.Close()
+		_ = f.Close()
 		if err != nil {
 			return err
 		}
@@ -137,7 +137,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 			if err != nil {
 				return err
 			}
-			defer f.Close()
+			defer func() { _ = f.Close() }() // read only: nothing to lose
 			r = f
 		}
 		if cfg.openings, err = readOpenings(r, chess.Standard); err != nil {
@@ -152,14 +152,14 @@ func run(args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
-		defer f.Close()
+		defer func() { err = errors.Join(err, f.Close()) }() // a file written is whole only once closed
 		cfg.pgn = f
 	}
 	res, err := playMatch(a, b, cfg)
 	if err != nil {
 		return err
 	}
-	fmt.Fprint(stdout, res.report(a, b))
+	_, _ = fmt.Fprint(stdout, res.report(a, b))
 	for _, g := range res.games {
 		if g.illegal > 0 {
 			return fmt.Errorf("game %d: an illegal move (%s)", g.round, g.reason)

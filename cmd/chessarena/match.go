@@ -54,7 +54,7 @@ func playMatch(a, b player, cfg matchConfig) (matchResult, error) {
 				}
 				if g.err == nil {
 					if cfg.progress != nil {
-						fmt.Fprintf(cfg.progress, "game %d: %s - %s %s (%s), %d plies\n", g.round, g.names[0], g.names[1], g.result, g.reason, len(g.san))
+						_, _ = fmt.Fprintf(cfg.progress, "game %d: %s - %s %s (%s), %d plies\n", g.round, g.names[0], g.names[1], g.result, g.reason, len(g.san))
 					}
 					if cfg.pgn != nil && pgnErr == nil {
 						_, pgnErr = io.WriteString(cfg.pgn, g.pgn(cfg.variant))

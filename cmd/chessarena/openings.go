@@ -72,10 +72,10 @@ func makeOpenings(w io.Writer, maker player, n, plies int, seed uint64) error {
 	defer e.close()
 	rng := rand.New(rand.NewPCG(seed, 46))
 	seen := map[string]bool{}
-	fmt.Fprintf(w, "# %d openings of %d plies: each ply drawn from %s's MultiPV 4 moves at depth %d within %d cp\n",
+	_, _ = fmt.Fprintf(w, "# %d openings of %d plies: each ply drawn from %s's MultiPV 4 moves at depth %d within %d cp\n",
 		n, plies, e.name, pickDepth, pickMargin)
-	fmt.Fprintf(w, "# of its best; kept when depth %d scores the position within %d cp. Made by\n", checkDepth, balanceMargin)
-	fmt.Fprintf(w, "#   chessarena -make-openings %d -plies %d -seed %d -maker '%s'\n", n, plies, seed, maker.spec)
+	_, _ = fmt.Fprintf(w, "# of its best; kept when depth %d scores the position within %d cp. Made by\n", checkDepth, balanceMargin)
+	_, _ = fmt.Fprintf(w, "#   chessarena -make-openings %d -plies %d -seed %d -maker '%s'\n", n, plies, seed, maker.spec)
 	for made := 0; made < n; {
 		var moves []string
 		for len(moves) < plies {
@@ -107,7 +107,7 @@ func makeOpenings(w io.Writer, maker player, n, plies int, seed uint64) error {
 		}
 		seen[p.FEN()] = true
 		made++
-		fmt.Fprintln(w, strings.Join(moves, " "))
+		_, _ = fmt.Fprintln(w, strings.Join(moves, " "))
 	}
 	return nil
 }

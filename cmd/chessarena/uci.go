@@ -81,7 +81,7 @@ func startEngine(argv []string, options [][2]string) (*engineProc, error) {
 }
 
 // send writes a command; a write error shows as the engine not answering.
-func (e *engineProc) send(cmd string) { io.WriteString(e.in, cmd+"\n") }
+func (e *engineProc) send(cmd string) { _, _ = io.WriteString(e.in, cmd+"\n") }
 
 // read returns the next output line within wait.
 func (e *engineProc) read(wait time.Duration) (string, error) {
@@ -192,16 +192,16 @@ func lastScore(line string) (int, bool) {
 // close asks the engine to quit and waits for it, killing it if it hangs.
 func (e *engineProc) close() {
 	e.send("quit")
-	e.in.Close()
+	_ = e.in.Close()
 	done := make(chan struct{})
 	go func() {
-		e.cmd.Wait()
+		_ = e.cmd.Wait()
 		close(done)
 	}()
 	select {
 	case <-done:
 	case <-time.After(exitWait):
-		e.cmd.Process.Kill()
+		_ = e.cmd.Process.Kill()
 		<-done
 	}
 }

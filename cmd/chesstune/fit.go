@@ -107,7 +107,7 @@ func fitWeights(r io.Reader, w io.Writer, epochs int, rate, l2 float64, log io.W
 	for i, s := range start {
 		mg[i], eg[i] = float64(s.MG), float64(s.EG)
 	}
-	fmt.Fprintf(log, "%d positions (%d to fit, %d to check): error %.6f, check %.6f\n",
+	_, _ = fmt.Fprintf(log, "%d positions (%d to fit, %d to check): error %.6f, check %.6f\n",
 		len(samples), len(train), len(valid), loss(train, mg, eg), loss(valid, mg, eg))
 	adam := newAdam(2*n, rate)
 	grad := make([]float64, 2*n)
@@ -130,10 +130,10 @@ func fitWeights(r io.Reader, w io.Writer, epochs int, rate, l2 float64, log io.W
 			copy(best, params)
 		}
 		if epoch%25 == 0 || epoch == epochs {
-			fmt.Fprintf(log, "epoch %d: error %.6f, check %.6f\n", epoch, loss(train, mg, eg), loss(valid, mg, eg))
+			_, _ = fmt.Fprintf(log, "epoch %d: error %.6f, check %.6f\n", epoch, loss(train, mg, eg), loss(valid, mg, eg))
 		}
 	}
-	fmt.Fprintf(log, "kept epoch %d: check %.6f\n", bestEpoch, bestCheck)
+	_, _ = fmt.Fprintf(log, "kept epoch %d: check %.6f\n", bestEpoch, bestCheck)
 	return writeWeights(w, best[:n], best[n:])
 }
 

@@ -34,12 +34,12 @@ func generate(w io.Writer, n int, seed, nodes uint64, log io.Writer) error {
 	for games := 0; written < n; games++ {
 		for _, fen := range playRandomGame(rng, tt, nodes) {
 			if written < n {
-				fmt.Fprintln(bw, fen)
+				_, _ = fmt.Fprintln(bw, fen)
 				written++
 			}
 		}
 		if games%500 == 0 {
-			fmt.Fprintf(log, "%d games, %d positions\n", games, written)
+			_, _ = fmt.Fprintf(log, "%d games, %d positions\n", games, written)
 		}
 	}
 	return bw.Flush()

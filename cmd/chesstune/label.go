@@ -29,10 +29,10 @@ func labelPositions(r io.Reader, w io.Writer, sfPath string, nodes int, log io.W
 	if err := cmd.Start(); err != nil {
 		return err
 	}
-	defer cmd.Wait()
-	defer in.Close()
+	defer func() { _ = cmd.Wait() }()
+	defer func() { _ = in.Close() }() // ends the engine; its exit is waited for above
 	out := bufio.NewScanner(outPipe)
-	fmt.Fprintln(in, "uci\nsetoption name Threads value 1\nsetoption name Hash value 16\nisready")
+	_, _ = fmt.Fprintln(in, "uci\nsetoption name Threads value 1\nsetoption name Hash value 16\nisready")
 	if err := until(out, "readyok", nil); err != nil {
 		return err
 	}
@@ -43,7 +43,7 @@ func labelPositions(r io.Reader, w io.Writer, sfPath string, nodes int, log io.W
 		if fen == "" {
 			continue
 		}
-		fmt.Fprintf(in, "ucinewgame\nposition fen %s\ngo nodes %d\n", fen, nodes)
+		_, _ = fmt.Fprintf(in, "ucinewgame\nposition fen %s\ngo nodes %d\n", fen, nodes)
 		score := 0
 		if err := until(out, "bestmove", func(line string) {
 			if s, ok := infoScore(line); ok {
@@ -55,12 +55,12 @@ func labelPositions(r io.Reader, w io.Writer, sfPath string, nodes int, log io.W
 		if strings.Fields(fen)[1] == "b" {
 			score = -score
 		}
-		fmt.Fprintf(bw, "%s;%d\n", fen, score)
+		_, _ = fmt.Fprintf(bw, "%s;%d\n", fen, score)
 		if n%5000 == 0 {
-			fmt.Fprintf(log, "%d labelled\n", n)
+			_, _ = fmt.Fprintf(log, "%d labelled\n", n)
 		}
 	}
-	fmt.Fprintln(in, "quit")
+	_, _ = fmt.Fprintln(in, "quit")
 	if err := sc.Err(); err != nil {
 		return err
 	}

@@ -105,7 +105,7 @@ func withFiles(in, out string, fn func(io.Reader, io.Writer) error) error {
 		if err != nil {
 			return err
 		}
-		defer f.Close()
+		defer func() { _ = f.Close() }() // read only: nothing to lose
 		r = f
 	}
 	f, err := os.Create(out)
@@ -113,7 +113,7 @@ func withFiles(in, out string, fn func(io.Reader, io.Writer) error) error {
 		return err
 	}
 	if err := fn(r, f); err != nil {
-		f.Close()
+		_ = f.Close()
 		return err
 	}
 	return f.Close()

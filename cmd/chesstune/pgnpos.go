@@ -30,7 +30,7 @@ func pgnPositions(r io.Reader, w io.Writer, log io.Writer) error {
 			if ply >= pgnFrom && p.Quiet() {
 				if f := p.FEN(); !seen[f] {
 					seen[f] = true
-					fmt.Fprintln(bw, f)
+					_, _ = fmt.Fprintln(bw, f)
 					written++
 				}
 			}
@@ -45,7 +45,7 @@ func pgnPositions(r io.Reader, w io.Writer, log io.Writer) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(log, "%d games, %d positions\n", games, written)
+	_, _ = fmt.Fprintf(log, "%d games, %d positions\n", games, written)
 	return bw.Flush()
 }
 

@@ -82,8 +82,8 @@ func TestFit(t *testing.T) {
 	}
 	lines := strings.Split(strings.TrimSpace(log.String()), "\n")
 	var before, after float64
-	fmt.Sscanf(lines[0][strings.Index(lines[0], "error"):], "error %f", &before)
-	fmt.Sscanf(lines[len(lines)-2][strings.Index(lines[len(lines)-2], "error"):], "error %f", &after)
+	_, _ = fmt.Sscanf(lines[0][strings.Index(lines[0], "error"):], "error %f", &before)
+	_, _ = fmt.Sscanf(lines[len(lines)-2][strings.Index(lines[len(lines)-2], "error"):], "error %f", &after)
 	if !(after < before) || len(samples) != 300 {
 		t.Errorf("error %f before, %f after:\n%s", before, after, log.String())
 	}

@@ -208,7 +208,7 @@ func runWDL(r io.Reader, w io.Writer, engine string, log io.Writer) error {
 	}
 	start := wdlModel{50, 150, 10, 60}
 	fit := fitWDL(points, start)
-	fmt.Fprintf(log, "%d moves: log loss %.4f with the start values, %.4f fitted\n", len(points), start.logLoss(points), fit.logLoss(points))
+	_, _ = fmt.Fprintf(log, "%d moves: log loss %.4f with the start values, %.4f fitted\n", len(points), start.logLoss(points), fit.logLoss(points))
 	_, err = fmt.Fprintf(w, "wdlMidpoint = [2]float64{%.1f, %.1f}\nwdlSlope    = [2]float64{%.1f, %.1f}\n", fit[0], fit[1], fit[2], fit[3])
 	return err
 }

@@ -74,7 +74,7 @@ func (e *engine) quit() {
 	if e.in == nil {
 		return
 	}
-	io.WriteString(e.in, "quit\n")
+	_, _ = io.WriteString(e.in, "quit\n")
 	e.in.Close()
 	e.in = nil
 	if err := <-e.done; err != nil {

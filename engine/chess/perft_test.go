@@ -161,7 +161,7 @@ func BenchmarkPerft(b *testing.B) {
 // processCPU returns the CPU time (user and system) this process has used.
 func processCPU() time.Duration {
 	var ru syscall.Rusage
-	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
@@ -204,11 +204,11 @@ func startStockfish(b *testing.B) *stockfishProc {
 		b.Fatal(err)
 	}
 	b.Cleanup(func() {
-		io.WriteString(in, "quit\n")
-		cmd.Wait()
+		_, _ = io.WriteString(in, "quit\n")
+		_ = cmd.Wait()
 	})
 	sf := &stockfishProc{in: in, out: bufio.NewScanner(out), pid: cmd.Process.Pid}
-	io.WriteString(in, "uci\nsetoption name Threads value 1\nisready\n")
+	_, _ = io.WriteString(in, "uci\nsetoption name Threads value 1\nisready\n")
 	sf.until(b, "readyok")
 	return sf
 }
@@ -226,7 +226,7 @@ func (sf *stockfishProc) until(b *testing.B, prefix string) string {
 
 // perft runs Stockfish's perft of fen to depth and returns its count.
 func (sf *stockfishProc) perft(b *testing.B, fen string, depth int) uint64 {
-	fmt.Fprintf(sf.in, "position fen %s\ngo perft %d\n", fen, depth)
+	_, _ = fmt.Fprintf(sf.in, "position fen %s\ngo perft %d\n", fen, depth)
 	line := sf.until(b, "Nodes searched:")
 	n, err := strconv.ParseUint(strings.TrimSpace(strings.TrimPrefix(line, "Nodes searched:")), 10, 64)
 	if err != nil {

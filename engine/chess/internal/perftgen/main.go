@@ -127,7 +127,7 @@ func startStockfish(path string) (*stockfish, error) {
 		return nil, err
 	}
 	sf := &stockfish{in: in, out: bufio.NewScanner(out)}
-	fmt.Fprintln(in, "uci\nsetoption name UCI_Chess960 value true\nisready")
+	_, _ = fmt.Fprintln(in, "uci\nsetoption name UCI_Chess960 value true\nisready")
 	sf.until("readyok")
 	return sf, nil
 }
@@ -145,7 +145,7 @@ func (sf *stockfish) until(prefix string) string {
 
 // perft returns Stockfish's perft count of fen at depth.
 func (sf *stockfish) perft(fen string, depth int) uint64 {
-	fmt.Fprintf(sf.in, "position fen %s\ngo perft %d\n", fen, depth)
+	_, _ = fmt.Fprintf(sf.in, "position fen %s\ngo perft %d\n", fen, depth)
 	line := sf.until("Nodes searched:")
 	n, err := strconv.ParseUint(strings.TrimSpace(strings.TrimPrefix(line, "Nodes searched:")), 10, 64)
 	if err != nil {
