@@ -72,7 +72,7 @@ func TestWAC(t *testing.T) {
 	}
 	n, nodes, floor := 20, uint64(20_000), 15
 	if longtest.Enabled() {
-		n, nodes, floor = 300, 100_000, 260
+		n, nodes, floor = 300, 100_000, 250
 	}
 	if v := os.Getenv("MOVESVC_WAC_NODES"); v != "" {
 		nodes, _ = strconv.ParseUint(v, 10, 64)
