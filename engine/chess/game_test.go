@@ -12,10 +12,12 @@ import (
 	"movesvc/internal/longtest"
 )
 
-// TestConformance runs the service's State contract checks on random games
-// of chess.
+// TestConformance runs the service's State contract checks on ten random
+// games of chess in the long run (engine/games plays one in the quick run:
+// a random game lasts hundreds of plies).
 func TestConformance(t *testing.T) {
-	enginetest.Conformance(t, chess.Game{}, longtest.Pick(1, 10), 3)
+	longtest.Skip(t)
+	enginetest.Conformance(t, chess.Game{}, 10, 3)
 }
 
 func newState(t *testing.T, setup engine.Setup) engine.State {
@@ -108,19 +110,20 @@ func TestView(t *testing.T) {
 }
 
 // TestSearchThroughTheContract checks engine.Search on a chess State: a
-// mate in two found with its distance, a node-limited search repeated
-// gives the same answer, and the position is restored.
+// mate in two (WAC.004) found with its distance and exact score, a
+// node-limited search repeated gives the same answer, and the position is
+// restored.
 func TestSearchThroughTheContract(t *testing.T) {
-	st := newState(t, engine.Setup{Position: "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1", PositionField: "fen"})
+	st := newState(t, engine.Setup{Position: "r1bq2rk/pp3pbp/2p1p1pQ/7P/3P4/2PB1N2/PP3PPR/2KR4 w - - 0 1", PositionField: "fen"})
 	fen := st.(engine.Positioner).Position()
-	res := engine.Search(context.Background(), st, engine.Limits{Depth: 12})
-	if got := st.FormatMove(res.Move); got != "g3g6" || res.Mate != 2 || res.Outcome != engine.OutcomeWin || res.PliesToEnd != 3 {
-		t.Errorf("WAC.001: %s mate %d outcome %v plies %d, want g3g6 mate 2 win in 3 plies", got, res.Mate, res.Outcome, res.PliesToEnd)
+	res := engine.Search(context.Background(), st, engine.Limits{Depth: 8})
+	if got := st.FormatMove(res.Move); got != "h6h7" || res.Mate != 2 || res.Outcome != engine.OutcomeWin || res.PliesToEnd != 3 {
+		t.Errorf("WAC.004: %s mate %d outcome %v plies %d, want h6h7 mate 2 win in 3 plies", got, res.Mate, res.Outcome, res.PliesToEnd)
 	}
 	if res.Score != 32000-3 {
 		t.Errorf("score %d, want the exact score %d", res.Score, 32000-3)
 	}
-	lim := engine.Limits{MaxNodes: 20000}
+	lim := engine.Limits{MaxNodes: 10000}
 	a := engine.Search(context.Background(), st, lim)
 	b := engine.Search(context.Background(), st, lim)
 	if a.Move != b.Move || a.Score != b.Score || a.Nodes != b.Nodes || !slices.Equal(a.PV, b.PV) {

@@ -12,7 +12,7 @@ import (
 )
 
 // TestConformance runs the shared State contract checks on every registered
-// game: 20 random games each (chess 3 in the quick run); Gomoku's 225-cell games only in the long run
+// game: 20 random games each (chess 1 in the quick run); Gomoku's 225-cell games only in the long run
 // (the quick run plays one in engine/gomoku's own conformance test).
 func TestConformance(t *testing.T) {
 	reg := games.Registry()
@@ -29,7 +29,7 @@ func TestConformance(t *testing.T) {
 				games = longtest.Pick(0, 20)
 			}
 			if g.Name() == "chess" {
-				games = longtest.Pick(3, 20) // games of hundreds of plies
+				games = longtest.Pick(1, 20) // games of hundreds of plies
 			}
 			enginetest.Conformance(t, g, games, 7)
 		})
