@@ -1,0 +1,354 @@
+package backgammon
+
+import (
+	"context"
+	"errors"
+	"math"
+	"slices"
+
+	"movesvc/engine"
+)
+
+// Limits bound a search. Depth counts iterations: the first evaluates every
+// play at 0-ply (the network), the second the best few at 1-ply (averaged
+// over the opponent's 21 rolls, each answered by its best play at 0-ply), the
+// third the best few of those at 2-ply; 0 means defaultDepth.
+type Limits struct {
+	Depth int
+	// MaxNodes stops the search, as a deadline would but reproducibly,
+	// once it has made this many evaluations; 0: no limit.
+	MaxNodes uint64
+	// Threads is accepted for the common contract; the search uses one.
+	Threads int
+	// Table caches deeper evaluations; nil: a table of defaultTableMiB.
+	Table *Table
+	// Progress is called after each completed iteration.
+	Progress func(Info)
+	// MultiPV > 1 reports that many best plays with their equities.
+	MultiPV int
+	// Noise adds to every root play's equity a deterministic normal error
+	// of this standard deviation (a function of the position and the
+	// play), for weaker levels; 0: none.
+	Noise float64
+	// Nets are the networks to evaluate with; zero: DefaultNets.
+	Nets Nets
+}
+
+// Info reports a completed iteration.
+type Info struct {
+	Depth  int // iterations completed
+	Ply    int // the lookahead of the best play's equity
+	Move   engine.Move
+	Play   string
+	Equity float64
+	Nodes  uint64
+}
+
+// PlayScore is one root play as the search left it: its index among the
+// roll's plays, its notation, the lookahead it was last evaluated at, its
+// outcome probabilities for the mover and its cubeless equity.
+type PlayScore struct {
+	Move   engine.Move
+	Play   string
+	Ply    int
+	Probs  Probs
+	Equity float64
+}
+
+// Result is a search's answer. Move is the index of the chosen play in the
+// roll's plays (Position.Plays order); Score its equity in millipoints;
+// Outcome is OutcomeWin (PliesToEnd 1) when the play bears off the last
+// checker. Depth is the iterations completed, Ply the lookahead of Equity
+// and Probs; Plays lists the best MultiPV plays (at least the chosen one),
+// best first.
+type Result struct {
+	Move        engine.Move
+	Score       int
+	Outcome     engine.Outcome
+	PliesToEnd  int
+	Depth       int
+	Nodes       uint64
+	Complete    bool
+	DeadlineHit bool
+	PV          []engine.Move
+
+	Play   string
+	Ply    int
+	Equity float64
+	Probs  Probs
+	Plays  []PlayScore
+}
+
+// ErrNoRoll is Search's error for a position without dice.
+var ErrNoRoll = errors.New("backgammon: the position has no dice to play")
+
+// searcher is one search's state: the evaluator, a move generator per
+// lookahead level, the cache and the limits.
+type searcher struct {
+	ctx     context.Context
+	lim     Limits
+	ev      *Evaluator
+	table   *Table
+	gens    [maxDepth + 1]MoveGen
+	aborted bool
+	hitTime bool
+}
+
+// rootPlay is a root play and its latest evaluation.
+type rootPlay struct {
+	idx   int
+	ply   int
+	probs Probs
+	eq    float64
+}
+
+// Search chooses the play of pos's roll under ctx's deadline and the limits,
+// by iterations of increasing lookahead with the candidates filtered between
+// them; when ctx ends or MaxNodes is reached it answers from the last
+// completed iteration (the first, at 0-ply, always completes, so Move is
+// legal). With no deadline hit the result depends only on pos and the
+// limits. pos must have dice (else ErrNoRoll) and not be over.
+func Search(ctx context.Context, pos *Position, lim Limits) (Result, error) {
+	if !pos.Rolled() {
+		return Result{}, ErrNoRoll
+	}
+	s := newSearcher(ctx, lim)
+	plays := s.gens[0].Generate(&pos.Board, int(pos.Dice[0]), int(pos.Dice[1]))
+	roots := make([]rootPlay, len(plays))
+	for i := range plays {
+		p := s.ev.PlayProbs(&plays[i])
+		roots[i] = rootPlay{idx: i, probs: p, eq: float64(p.Equity())}
+	}
+	sortRoots(roots)
+	depth := lim.Depth
+	if depth <= 0 {
+		depth = defaultDepth
+	}
+	depth = min(depth, maxDepth)
+	res := Result{Depth: 1}
+	s.report(plays, roots, 1)
+	for d := 2; d <= depth; d++ {
+		if !s.iterate(plays, roots, d-1) {
+			break
+		}
+		res.Depth = d
+		s.report(plays, roots, d)
+	}
+	res.Complete = res.Depth == depth
+	res.DeadlineHit = s.hitTime
+	res.Nodes = s.ev.Evals
+	s.finish(&res, pos, plays, roots)
+	return res, nil
+}
+
+func newSearcher(ctx context.Context, lim Limits) *searcher {
+	nets := lim.Nets
+	if nets.Contact == nil {
+		nets = DefaultNets()
+	}
+	t := lim.Table
+	if t == nil {
+		t = NewTable(defaultTableMiB << 20)
+	}
+	return &searcher{ctx: ctx, lim: lim, ev: NewEvaluator(nets), table: t}
+}
+
+// sortRoots orders plays by the lookahead they were evaluated at, deepest
+// first, then by equity, then by generation order.
+func sortRoots(r []rootPlay) {
+	slices.SortStableFunc(r, func(a, b rootPlay) int {
+		if a.ply != b.ply {
+			return b.ply - a.ply
+		}
+		if a.eq != b.eq {
+			if a.eq > b.eq {
+				return -1
+			}
+			return 1
+		}
+		return a.idx - b.idx
+	})
+}
+
+// iterate re-evaluates the best root plays at lookahead ply and reports
+// whether it completed; an interrupted iteration leaves roots as they were.
+func (s *searcher) iterate(plays []Play, roots []rootPlay, ply int) bool {
+	keep, margin := rootKeep1, rootMargin1
+	if ply >= 2 {
+		keep, margin = rootKeep2, rootMargin2
+	}
+	n := 0
+	for n < len(roots) && n < keep && roots[0].eq-roots[n].eq <= margin {
+		n++
+	}
+	var next [max(rootKeep1, rootKeep2)]rootPlay
+	for i := 0; i < n; i++ {
+		r := roots[i]
+		r.probs = s.playProbs(&plays[r.idx], ply)
+		if s.aborted {
+			return false
+		}
+		r.ply, r.eq = ply, float64(r.probs.Equity())
+		next[i] = r
+	}
+	copy(roots, next[:n])
+	sortRoots(roots)
+	return true
+}
+
+// playProbs returns the mover's probabilities after pl at lookahead ply.
+func (s *searcher) playProbs(pl *Play, ply int) Probs {
+	if ply == 0 || pl.Result.OnBoard(0) == 0 {
+		return s.ev.PlayProbs(pl)
+	}
+	sw := pl.Result.Swapped()
+	p := s.evalPly(&sw, ply)
+	return p.Flip()
+}
+
+// evalPly returns the probabilities of b for b[0], on roll before its roll,
+// looking ply rolls ahead: the average over the 21 rolls of the best play's
+// value, the plays of each roll filtered at 0-ply. Races in the bearoff
+// database and finished games are answered directly.
+func (s *searcher) evalPly(b *Board, ply int) Probs {
+	if ply == 0 {
+		return s.eval0(b)
+	}
+	if c := Classify(b); c == ClassOver || c == ClassBearoff {
+		return s.eval0(b)
+	}
+	key := plyKey(b.Hash(), ply)
+	if p, ok := s.table.probe(key); ok {
+		return p
+	}
+	var sum Probs
+	for d1 := 1; d1 <= 6; d1++ {
+		for d2 := d1; d2 <= 6; d2++ {
+			best := s.bestReply(b, d1, d2, ply)
+			if s.aborted {
+				return sum
+			}
+			w := rollWeight(d1, d2)
+			for k := range sum {
+				sum[k] += w * best[k]
+			}
+		}
+	}
+	s.table.store(key, sum)
+	return sum
+}
+
+// bestReply returns the mover's probabilities after its best play of roll
+// d1-d2 in b: the best by 0-ply when ply is 1, else the best of the few
+// best by 0-ply, each evaluated at ply-1.
+func (s *searcher) bestReply(b *Board, d1, d2, ply int) Probs {
+	plays := s.gens[ply].Generate(b, d1, d2)
+	var top [innerKeep]struct {
+		i  int
+		eq float32
+		p  Probs
+	}
+	n := 0
+	for i := range plays {
+		p := s.playProbs0(&plays[i])
+		e := p.Equity()
+		j := n
+		for j > 0 && top[j-1].eq < e {
+			if j < innerKeep {
+				top[j] = top[j-1]
+			}
+			j--
+		}
+		if j < innerKeep {
+			top[j].i, top[j].eq, top[j].p = i, e, p
+			n = min(n+1, innerKeep)
+		}
+	}
+	if ply == 1 || s.aborted {
+		return top[0].p
+	}
+	best, bestE := top[0].p, float32(math.Inf(-1))
+	for k := 0; k < n && top[0].eq-top[k].eq <= innerMargin; k++ {
+		p := s.playProbs(&plays[top[k].i], ply-1)
+		if s.aborted {
+			return best
+		}
+		if e := p.Equity(); e > bestE {
+			best, bestE = p, e
+		}
+	}
+	return best
+}
+
+// playProbs0 is PlayProbs with the deadline and node limit polled.
+func (s *searcher) playProbs0(pl *Play) Probs {
+	s.poll()
+	return s.ev.PlayProbs(pl)
+}
+
+// eval0 is the evaluator's Probs with the deadline and node limit polled.
+func (s *searcher) eval0(b *Board) Probs {
+	s.poll()
+	return s.ev.Probs(b)
+}
+
+// poll sets aborted when the node limit is reached or, every pollEvals
+// evaluations, when the context has ended.
+func (s *searcher) poll() {
+	n := s.ev.Evals
+	if s.lim.MaxNodes > 0 && n >= s.lim.MaxNodes {
+		s.aborted = true
+	}
+	if n%pollEvals == 0 && s.ctx.Err() != nil {
+		s.aborted, s.hitTime = true, true
+	}
+}
+
+// report calls Progress with the best root play.
+func (s *searcher) report(plays []Play, roots []rootPlay, depth int) {
+	if s.lim.Progress == nil {
+		return
+	}
+	r := roots[0]
+	s.lim.Progress(Info{Depth: depth, Ply: r.ply, Move: engine.Move(r.idx), Play: FormatPlay(&plays[r.idx]),
+		Equity: r.eq, Nodes: s.ev.Evals})
+}
+
+// finish fills res from the ranked roots, choosing with Noise if set.
+func (s *searcher) finish(res *Result, pos *Position, plays []Play, roots []rootPlay) {
+	best := 0
+	if s.lim.Noise > 0 {
+		h := pos.Board.Hash()
+		bestV := math.Inf(-1)
+		for i, r := range roots {
+			if v := r.eq + s.lim.Noise*normal(h, r.idx); v > bestV {
+				best, bestV = i, v
+			}
+		}
+	}
+	r := roots[best]
+	res.Move = engine.Move(r.idx)
+	res.PV = []engine.Move{res.Move}
+	res.Play = FormatPlay(&plays[r.idx])
+	res.Ply, res.Probs, res.Equity = r.ply, r.probs, r.eq
+	res.Score = int(math.Round(r.eq * 1000))
+	if plays[r.idx].Result.OnBoard(0) == 0 {
+		res.Outcome, res.PliesToEnd = engine.OutcomeWin, 1
+	}
+	n := max(s.lim.MultiPV, 1)
+	for i := 0; i < len(roots) && i < n; i++ {
+		q := roots[i]
+		res.Plays = append(res.Plays, PlayScore{Move: engine.Move(q.idx), Play: FormatPlay(&plays[q.idx]),
+			Ply: q.ply, Probs: q.probs, Equity: q.eq})
+	}
+}
+
+// normal returns a standard normal deviate that is a function of h and i
+// (Box-Muller on two hashed uniforms).
+func normal(h uint64, i int) float64 {
+	a := splitmix(h ^ uint64(i)*0x2545f4914f6cdd1d)
+	b := splitmix(a)
+	u1 := (float64(a>>11) + 0.5) / (1 << 53)
+	u2 := float64(b>>11) / (1 << 53)
+	return math.Sqrt(-2*math.Log(u1)) * math.Cos(2*math.Pi*u2)
+}
