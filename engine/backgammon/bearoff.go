@@ -1,6 +1,9 @@
 package backgammon
 
-import "sync"
+import (
+	"bytes"
+	"sync"
+)
 
 // The one-sided bearoff database: for every way to have up to 15 checkers on
 // the six home points (C(21,6) = 54,264 positions), the probability of
@@ -8,8 +11,9 @@ import "sync"
 // is played to bear off in the fewest rolls on average; and, for the 15,504
 // positions with all 15 checkers, the probability of bearing off the first
 // checker in exactly n rolls (for gammons), each roll played to do that
-// soonest on average. It is built on first use (bearoffDB) in about a second
-// and holds about 9 MB.
+// soonest on average. BuildBearoff computes it (a few seconds); cmd/bgbearoff
+// writes it compressed to bearoff.bin (see WriteBearoff), which the package
+// embeds and reads on first use (bearoffDB): about 9 MB in memory.
 const (
 	bearoffRolls     = 32
 	bearoffPositions = 54264 // C(21, 6)
@@ -30,9 +34,15 @@ var (
 	bearoffData *bearoffTable
 )
 
-// bearoffDB returns the database, building it on first use.
+// bearoffDB returns the embedded database, read on first use.
 func bearoffDB() *bearoffTable {
-	bearoffOnce.Do(func() { bearoffData = buildBearoff() })
+	bearoffOnce.Do(func() {
+		t, err := readBearoff(bytes.NewReader(bearoffFile))
+		if err != nil {
+			panic("backgammon: embedded bearoff database: " + err.Error())
+		}
+		bearoffData = t
+	})
 	return bearoffData
 }
 
@@ -87,6 +97,12 @@ func bearoffUnrank(r int, row *[slots]int8) {
 // inBearoff reports whether side s's checkers are all on its home points (or
 // off), so the database covers it.
 func (b *Board) inBearoff(s int) bool { return b.AllHome(s) }
+
+// BearoffTable is the one-sided bearoff database (see bearoffRolls).
+type BearoffTable = bearoffTable
+
+// BuildBearoff computes the database.
+func BuildBearoff() *BearoffTable { return buildBearoff() }
 
 // buildBearoff computes the database by dynamic programming over pip count:
 // every play lowers the pips, so positions are solved in increasing order of

@@ -119,16 +119,16 @@ func (b *Board) Validate() error {
 	for s := 0; s < 2; s++ {
 		for i, c := range b[s] {
 			if c < 0 {
-				return errorf("side %d has %d checkers on %s", s, c, slotName(i))
+				return errorf("%s has %d checkers on its %s", sideName(s), c, slotName(i))
 			}
 		}
 		if n := b.OnBoard(s); n > Checkers {
-			return errorf("side %d has %d checkers, more than %d", s, n, Checkers)
+			return errorf("%s has %d checkers, more than %d", sideName(s), n, Checkers)
 		}
 	}
 	for i := 0; i < NumPoints; i++ {
 		if b[0][i] > 0 && b[1][23-i] > 0 {
-			return errorf("point %d holds checkers of both sides", i+1)
+			return errorf("point %d of the side on roll holds checkers of both sides", i+1)
 		}
 	}
 	return nil

@@ -91,6 +91,7 @@ func parsePlayer(s string) (engine.Player, bool) {
 // and the reason.
 func (j *JSONPosition) Position(prefix string) (Position, error) {
 	p := NewPosition()
+	p.Board = Board{}
 	at := func(f string) string { return prefix + "." + f }
 	turn, ok := parsePlayer(j.Turn)
 	if !ok {
@@ -138,7 +139,7 @@ func (j *JSONPosition) setDice(p *Position, field string) error {
 				return fieldError(field, "a die is 1-6, not %d", d)
 			}
 		}
-		p.Dice = [2]int8{int8(max(j.Dice[0], j.Dice[1])), int8(min(j.Dice[0], j.Dice[1]))}
+		p.Dice = [2]int8{int8(j.Dice[0]), int8(j.Dice[1])}
 		return nil
 	}
 	return fieldError(field, "two dice or none, not %d", len(j.Dice))

@@ -23,10 +23,13 @@ var (
 	mkLength    = [2]int{21, 15}
 	mkScore0    = [2]int{36, 15}
 	mkScore1    = [2]int{51, 15}
+	mkNoJacoby  = [2]int{66, 1}
 )
 
-// matchKeyBits is the key's length; it fills 9 bytes, 12 base64 characters.
-const matchKeyBits = 66
+// matchKeyBits is the key's length: the manual's 66 bits and one more that
+// gnubg 1.07 writes (see Match.NoJacoby); it fills 9 bytes, 12 base64
+// characters.
+const matchKeyBits = 67
 
 type matchKey [9]byte
 
@@ -82,6 +85,7 @@ func MatchID(p *Position) string {
 	k.set(mkLength, p.Match.Length)
 	k.set(mkScore0, p.Match.Score[engine.Second])
 	k.set(mkScore1, p.Match.Score[engine.First])
+	k.set(mkNoJacoby, boolInt(p.Match.NoJacoby))
 	return base64.RawStdEncoding.EncodeToString(k[:])
 }
 
@@ -165,6 +169,7 @@ func (p *Position) parseMatchID(field, id string) error {
 	p.Match.Length = k.get(mkLength)
 	p.Match.Score[engine.Second] = k.get(mkScore0)
 	p.Match.Score[engine.First] = k.get(mkScore1)
+	p.Match.NoJacoby = k.get(mkNoJacoby) == 1
 	if l := p.Match.Length; l > 0 && (p.Match.Score[0] >= l || p.Match.Score[1] >= l) {
 		return fieldError(field, "a score of %d-%d is not below the match length %d", p.Match.Score[0], p.Match.Score[1], l)
 	}

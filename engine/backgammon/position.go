@@ -11,7 +11,8 @@ type Position struct {
 	// from its own side.
 	Board Board
 	Turn  engine.Player
-	// Dice are the roll to play, larger first; {0, 0} before the roll.
+	// Dice are the roll to play, in the order given; {0, 0} before the
+	// roll.
 	Dice [2]int8
 	Cube Cube
 	// Match is the score and length; a zero Match is a money game.
@@ -30,8 +31,10 @@ type Cube struct {
 // a money session), each player's score, the Crawford flag, and the game's
 // state (GameState: 0 none started, 1 playing, 2 over, 3 resigned, 4 ended
 // by a dropped cube), whether a double is being offered (the decision is
-// then the other side's), and a resignation on offer (Resign: 0 none, 1
-// single, 2 gammon, 3 backgammon).
+// then the other side's), a resignation on offer (Resign: 0 none, 1
+// single, 2 gammon, 3 backgammon), and NoJacoby: a 67th bit of the key,
+// past the 66 the manual describes, that gnubg 1.07 sets when the Jacoby
+// rule is off and in matches (measured: docs/backgammon.md).
 type Match struct {
 	Length    int
 	Score     [2]int
@@ -39,6 +42,7 @@ type Match struct {
 	GameState int8
 	Doubled   bool
 	Resign    int8
+	NoJacoby  bool
 }
 
 // NewPosition returns the opening position with x on roll, no dice, the

@@ -1,0 +1,167 @@
+package main
+
+import (
+	"bufio"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"slices"
+	"time"
+
+	bg "movesvc/engine/backgammon"
+)
+
+// cmdErrors measures the engine's plays by gnubg's judgement: for each
+// position of -in, the engine's play (searched with the engine flags) and
+// gnubg's best play at 2-ply (its hint, normal move filter), and the equity
+// the engine's play loses against it by gnubg's 2-ply cubeless evaluation:
+// the hint's own figures when it evaluated both plays at 2-ply, else
+// gnubg's 2-ply evaluation of the position after each. It writes one line a
+// position and a summary: the mean in millipoints per move, the median, the
+// share of plays equal to gnubg's and the distribution.
+func cmdErrors(args []string) error {
+	fs := flag.NewFlagSet("errors", flag.ExitOnError)
+	in := fs.String("in", "docs/bench/bg_positions.txt", "positions (bgbench positions)")
+	out := fs.String("out", "", "raw output file (default: standard output only)")
+	limit := fs.Int("n", 0, "positions to take from -in (0: all)")
+	path := fs.String("gnubg", "/usr/games/gnubg", "gnubg binary")
+	var ef engineFlags
+	ef.register(fs)
+	fs.Parse(args)
+	ps, err := readPositions(*in)
+	if err != nil {
+		return err
+	}
+	if *limit > 0 && *limit < len(ps) {
+		ps = ps[:*limit]
+	}
+	me, err := newEngine(ef)
+	if err != nil {
+		return err
+	}
+	g, err := startGnubg(*path)
+	if err != nil {
+		return err
+	}
+	defer g.close()
+	if err := g.level("worldclass"); err != nil {
+		return err
+	}
+	w := io.Writer(os.Stdout)
+	if *out != "" {
+		f, err := os.Create(*out)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		bw := bufio.NewWriter(f)
+		defer bw.Flush()
+		w = io.MultiWriter(os.Stdout, bw)
+	}
+	fmt.Fprintf(w, "# bgbench errors -in %s -n %d -depth %d -nodes %d -time %v -weights %q\n", *in, len(ps), ef.depth, ef.nodes, ef.limit, ef.weights)
+	fmt.Fprintln(w, "# position:match | engine's play | ply | gnubg's best | error (millipoints) | seconds")
+	var errs []float64
+	same := 0
+	for _, pos := range ps {
+		start := time.Now()
+		r, err := me.search(&pos)
+		if err != nil {
+			return err
+		}
+		secs := time.Since(start).Seconds()
+		var gen bg.MoveGen
+		plays := pos.Plays(&gen)
+		e, best, err := judge(g, &pos, plays, int(r.Move))
+		if err != nil {
+			return err
+		}
+		if e == 0 {
+			same++
+		}
+		errs = append(errs, e*1000)
+		fmt.Fprintf(w, "%s:%s | %s | %d | %s | %.1f | %.2f\n", bg.PositionID(&pos.Board), bg.MatchID(&pos),
+			r.Play, r.Ply, best, e*1000, secs)
+	}
+	summarize(w, errs, same)
+	return nil
+}
+
+// judge returns the equity (points) the play ours of pos loses against
+// gnubg's best by gnubg's 2-ply evaluation, and gnubg's best play.
+func judge(g *gnubg, pos *bg.Position, plays []bg.Play, ours int) (float64, string, error) {
+	if _, err := g.setPosition(bg.PositionID(&pos.Board), 1, int(pos.Dice[0]), int(pos.Dice[1])); err != nil {
+		return 0, "", err
+	}
+	moves, err := g.hint(1000)
+	if err != nil {
+		return 0, "", err
+	}
+	best, err := bg.ParsePlay("gnubg", moves[0].play, plays)
+	if err != nil {
+		return 0, "", err
+	}
+	if best == ours || plays[ours].Result.OnBoard(0) == 0 {
+		return 0, moves[0].play, nil
+	}
+	for _, m := range moves[1:] {
+		if i, err := bg.ParsePlay("gnubg", m.play, plays); err == nil && i == ours && m.plies == 2 && moves[0].plies == 2 {
+			return moves[0].equity - m.equity, moves[0].play, nil
+		}
+	}
+	eb, err := afterEquity(g, &plays[best])
+	if err != nil {
+		return 0, "", err
+	}
+	eo, err := afterEquity(g, &plays[ours])
+	if err != nil {
+		return 0, "", err
+	}
+	return max(eb-eo, 0), moves[0].play, nil
+}
+
+// afterEquity returns gnubg's 2-ply cubeless equity for the mover after
+// play pl: minus the other side's equity on roll.
+func afterEquity(g *gnubg, pl *bg.Play) (float64, error) {
+	if k := pl.Result.WinKind(0); k > 0 {
+		return float64(k), nil
+	}
+	sw := pl.Result.Swapped()
+	e, err := g.eval2(bg.PositionID(&sw), 1)
+	return -e, err
+}
+
+// summarize writes the mean, median and distribution of errs (millipoints).
+func summarize(w io.Writer, errs []float64, same int) {
+	n := float64(len(errs))
+	if n == 0 {
+		return
+	}
+	sum, sum2 := 0.0, 0.0
+	for _, e := range errs {
+		sum += e
+		sum2 += e * e
+	}
+	mean := sum / n
+	sd := math.Sqrt(max(sum2/n-mean*mean, 0))
+	s := slices.Clone(errs)
+	slices.Sort(s)
+	fmt.Fprintf(w, "positions %d, same play as gnubg %d (%.1f%%)\n", len(errs), same, 100*float64(same)/n)
+	fmt.Fprintf(w, "mean error %.2f ± %.2f millipoints per move (95%%), median %.1f, 90th percentile %.1f, max %.1f\n",
+		mean, 1.96*sd/math.Sqrt(n), s[len(s)/2], s[len(s)*9/10], s[len(s)-1])
+	bounds := []float64{0, 5, 20, 50, 100, math.Inf(1)}
+	fmt.Fprint(w, "distribution:")
+	lo := -1.0
+	for _, b := range bounds {
+		c := 0
+		for _, e := range errs {
+			if e > lo && e <= b {
+				c++
+			}
+		}
+		fmt.Fprintf(w, " (%g,%g]: %d", lo, b, c)
+		lo = b
+	}
+	fmt.Fprintln(w)
+}
