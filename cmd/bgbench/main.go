@@ -6,6 +6,7 @@
 //	bgbench positions -n 500 -seed 1        # positions from games between gnubg and the engine
 //	bgbench errors -in FILE -time 1s        # equity the engine's plays lose by gnubg's 2-ply judgement
 //	bgbench match -games 1000 -level advanced -depth 2   # money games (cubeless) against a gnubg level
+//	bgbench bearoff -n 200 -seed 1          # races in both home boards and gnubg's evaluation
 //
 // Every subcommand is reproducible from its flags (dice from -seed; gnubg
 // deterministic) except where -time bounds the engine's search.
@@ -23,7 +24,7 @@ import (
 
 func main() {
 	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: bgbench plays|positions|errors|match [flags]")
+		fmt.Fprintln(os.Stderr, "usage: bgbench plays|positions|errors|match|bearoff [flags]")
 		os.Exit(2)
 	}
 	var err error
@@ -36,6 +37,8 @@ func main() {
 		err = cmdErrors(os.Args[2:])
 	case "match":
 		err = cmdMatch(os.Args[2:])
+	case "bearoff":
+		err = cmdBearoff(os.Args[2:])
 	default:
 		err = fmt.Errorf("unknown subcommand %q", os.Args[1])
 	}

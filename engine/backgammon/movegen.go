@@ -18,9 +18,14 @@ type Play struct {
 	Result Board
 }
 
-// genSlots is the size of MoveGen's dedupe table, a power of two above any
-// roll's number of distinct plays.
-const genSlots = 1 << 13
+// MaxPlays bounds the distinct plays of any roll: a double's play is fixed
+// by how many of its four steps start from each of the 25 slots, at most
+// C(28,4) = 20,475 ways; two different dice give at most 2·25·25.
+const MaxPlays = 20475
+
+// genSlots is the size of MoveGen's dedupe table, a power of two above
+// MaxPlays so that its probes always end.
+const genSlots = 1 << 15
 
 // MoveGen generates the legal plays of a roll. Its buffers are reused, so
 // after the first calls Generate allocates nothing; a MoveGen is not safe

@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"movesvc/internal/longtest"
 )
 
 // mkBoard builds a board from checker counts by point number (1-24, 25 the
@@ -97,7 +99,7 @@ func TestHitSendsToBar(t *testing.T) {
 func TestRandomGamesInvariants(t *testing.T) {
 	r := NewRand(11)
 	var g MoveGen
-	for game := 0; game < 60; game++ {
+	for game := 0; game < longtest.Pick(20, 500); game++ {
 		b := StartBoard
 		for ply := 0; ; ply++ {
 			d1, d2 := r.Dice()

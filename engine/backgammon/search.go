@@ -79,8 +79,11 @@ type Result struct {
 	Plays  []PlayScore
 }
 
-// ErrNoRoll is Search's error for a position without dice.
-var ErrNoRoll = errors.New("backgammon: the position has no dice to play")
+// Search's errors: a position without dice, a finished game.
+var (
+	ErrNoRoll = errors.New("backgammon: the position has no dice to play")
+	ErrOver   = errors.New("backgammon: the game is over")
+)
 
 // searcher is one search's state: the evaluator, a move generator per
 // lookahead level, the cache and the limits.
@@ -92,6 +95,8 @@ type searcher struct {
 	gens    [maxDepth + 1]MoveGen
 	aborted bool
 	hitTime bool
+	cached  uint64 // evaluations table hits stood for
+	polled  uint64 // node count at the last poll of the context
 }
 
 // rootPlay is a root play and its latest evaluation.
@@ -107,10 +112,13 @@ type rootPlay struct {
 // them; when ctx ends or MaxNodes is reached it answers from the last
 // completed iteration (the first, at 0-ply, always completes, so Move is
 // legal). With no deadline hit the result depends only on pos and the
-// limits. pos must have dice (else ErrNoRoll) and not be over.
+// limits. pos must have dice (else ErrNoRoll) and not be over (ErrOver).
 func Search(ctx context.Context, pos *Position, lim Limits) (Result, error) {
 	if !pos.Rolled() {
 		return Result{}, ErrNoRoll
+	}
+	if pos.Over() {
+		return Result{}, ErrOver
 	}
 	s := newSearcher(ctx, lim)
 	plays := s.gens[0].Generate(&pos.Board, int(pos.Dice[0]), int(pos.Dice[1]))
@@ -136,7 +144,7 @@ func Search(ctx context.Context, pos *Position, lim Limits) (Result, error) {
 	}
 	res.Complete = res.Depth == depth
 	res.DeadlineHit = s.hitTime
-	res.Nodes = s.ev.Evals
+	res.Nodes = s.nodes()
 	s.finish(&res, pos, plays, roots)
 	return res, nil
 }
@@ -218,9 +226,14 @@ func (s *searcher) evalPly(b *Board, ply int) Probs {
 		return s.eval0(b)
 	}
 	key := plyKey(b.Hash(), ply)
-	if p, ok := s.table.probe(key); ok {
+	if p, cost, ok := s.table.probe(key); ok {
+		s.cached += uint64(cost)
+		if s.lim.MaxNodes > 0 && s.nodes() > s.lim.MaxNodes {
+			s.aborted = true
+		}
 		return p
 	}
+	start := s.nodes()
 	var sum Probs
 	for d1 := 1; d1 <= 6; d1++ {
 		for d2 := d1; d2 <= 6; d2++ {
@@ -234,7 +247,7 @@ func (s *searcher) evalPly(b *Board, ply int) Probs {
 			}
 		}
 	}
-	s.table.store(key, sum)
+	s.table.store(key, sum, s.nodes()-start)
 	return sum
 }
 
@@ -251,6 +264,9 @@ func (s *searcher) bestReply(b *Board, d1, d2, ply int) Probs {
 	n := 0
 	for i := range plays {
 		p := s.playProbs0(&plays[i])
+		if s.aborted {
+			return top[0].p
+		}
 		e := p.Equity()
 		j := n
 		for j > 0 && top[j-1].eq < e {
@@ -295,14 +311,20 @@ func (s *searcher) eval0(b *Board) Probs {
 // poll sets aborted when the node limit is reached or, every pollEvals
 // evaluations, when the context has ended.
 func (s *searcher) poll() {
-	n := s.ev.Evals
-	if s.lim.MaxNodes > 0 && n >= s.lim.MaxNodes {
+	n := s.nodes()
+	if s.lim.MaxNodes > 0 && n+1 > s.lim.MaxNodes {
 		s.aborted = true
 	}
-	if n%pollEvals == 0 && s.ctx.Err() != nil {
-		s.aborted, s.hitTime = true, true
+	if n-s.polled >= pollEvals {
+		s.polled = n
+		if s.ctx.Err() != nil {
+			s.aborted, s.hitTime = true, true
+		}
 	}
 }
+
+// nodes returns the evaluations made, counting those table hits stood for.
+func (s *searcher) nodes() uint64 { return s.ev.Evals + s.cached }
 
 // report calls Progress with the best root play.
 func (s *searcher) report(plays []Play, roots []rootPlay, depth int) {
@@ -311,7 +333,7 @@ func (s *searcher) report(plays []Play, roots []rootPlay, depth int) {
 	}
 	r := roots[0]
 	s.lim.Progress(Info{Depth: depth, Ply: r.ply, Move: engine.Move(r.idx), Play: FormatPlay(&plays[r.idx]),
-		Equity: r.eq, Nodes: s.ev.Evals})
+		Equity: r.eq, Nodes: s.nodes()})
 }
 
 // finish fills res from the ranked roots, choosing with Noise if set.

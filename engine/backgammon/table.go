@@ -1,7 +1,10 @@
 package backgammon
 
 // Table caches deeper-than-0-ply evaluations of positions (the side on roll
-// before its roll), keyed by the board's hash and the ply. It is a
+// before its roll), keyed by the board's hash and the ply, with the
+// evaluations each took: a hit counts them again, so that a search under a
+// node limit ends at the same point, and answers the same, whatever the
+// table held before. It is a
 // direct-mapped array: a new entry replaces whatever shared its slot. A
 // Table may be reused by successive searches (it holds values, not bounds,
 // so old entries stay right for the same networks) but not shared by
@@ -14,6 +17,7 @@ type Table struct {
 type tableEntry struct {
 	key   uint64
 	probs Probs
+	cost  uint32 // evaluations the entry took, counted again on a hit
 }
 
 // tableEntryBytes is the size of one entry.
@@ -42,15 +46,15 @@ func plyKey(h uint64, ply int) uint64 {
 	return k
 }
 
-func (t *Table) probe(key uint64) (Probs, bool) {
+func (t *Table) probe(key uint64) (Probs, uint32, bool) {
 	e := &t.entries[key&t.mask]
 	if e.key == key {
-		return e.probs, true
+		return e.probs, e.cost, true
 	}
-	return Probs{}, false
+	return Probs{}, 0, false
 }
 
-func (t *Table) store(key uint64, p Probs) {
+func (t *Table) store(key uint64, p Probs, cost uint64) {
 	e := &t.entries[key&t.mask]
-	e.key, e.probs = key, p
+	e.key, e.probs, e.cost = key, p, uint32(min(cost, 1<<32-1))
 }
