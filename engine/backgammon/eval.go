@@ -75,12 +75,26 @@ type Evaluator struct {
 	in    Inputs
 	act   Activations
 	Evals uint64
+
+	// The position before the plays being evaluated, and for each
+	// network its inputs and hidden pre-activations with the other side
+	// on roll: PlayProbs adds only the inputs a play changes.
+	before Board
+	base   [2]netBase
+}
+
+// netBase is a network's view of Evaluator.before.
+type netBase struct {
+	valid bool
+	in    Inputs
+	pre   []float32
 }
 
 // NewEvaluator returns an evaluator using nets.
 func NewEvaluator(nets Nets) *Evaluator {
 	h := max(nets.Contact.Hidden, nets.Race.Hidden)
-	return &Evaluator{nets: nets, bo: bearoffDB(), act: Activations{H: make([]float32, h)}}
+	return &Evaluator{nets: nets, bo: bearoffDB(), act: Activations{H: make([]float32, h)},
+		base: [2]netBase{{pre: make([]float32, h)}, {pre: make([]float32, h)}}}
 }
 
 // Probs returns the outcome probabilities of b for b[0], on roll. A finished
@@ -155,14 +169,51 @@ func b2f(v bool) float32 {
 	return 0
 }
 
-// PlayProbs returns the outcome probabilities for the mover after play p:
-// the result of the game if p ends it, else the evaluation of the position
-// with the other side on roll, seen from the mover.
-func (e *Evaluator) PlayProbs(p *Play) Probs {
+// PlayProbs returns the outcome probabilities for the mover after play p
+// from position before (b[0] the mover): the result of the game if p ends
+// it, else the evaluation of the position with the other side on roll, seen
+// from the mover. Successive calls with the same before share the work of
+// the inputs the plays leave unchanged.
+func (e *Evaluator) PlayProbs(before *Board, p *Play) Probs {
 	if p.Result.OnBoard(0) == 0 {
 		return overProbs(&p.Result)
 	}
 	sw := p.Result.Swapped()
-	q := e.Probs(&sw)
+	var q Probs
+	switch Classify(&sw) {
+	case ClassContact:
+		q = e.netProbsFrom(0, e.nets.Contact, before, &sw)
+	case ClassRace:
+		q = e.netProbsFrom(1, e.nets.Race, before, &sw)
+	default:
+		q = e.Probs(&sw)
+	}
 	return q.Flip()
+}
+
+// netProbsFrom evaluates b with network n, from the pre-activations of
+// before (swapped) plus the rows of the inputs that differ.
+func (e *Evaluator) netProbsFrom(k int, n *Net, before, b *Board) Probs {
+	e.Evals++
+	if *before != e.before {
+		e.before = *before
+		e.base[0].valid, e.base[1].valid = false, false
+	}
+	base := &e.base[k]
+	if !base.valid {
+		sw := before.Swapped()
+		base.in.Encode(&sw)
+		n.preActivate(&base.in, base.pre)
+		base.valid = true
+	}
+	e.in.Encode(b)
+	h := e.act.H[:n.Hidden]
+	copy(h, base.pre[:n.Hidden])
+	n.addDiff(h, &base.in, &e.in)
+	p := n.finish(&e.act)
+	if !b.Contact() {
+		raceBackgammons(b, &p)
+	}
+	p.clamp()
+	return p
 }

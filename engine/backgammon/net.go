@@ -85,21 +85,60 @@ func (n *Net) NewActivations() *Activations {
 
 // Forward computes n on in into a and returns the outputs, unclamped.
 func (n *Net) Forward(in *Inputs, a *Activations) Probs {
-	h := a.H[:n.Hidden]
+	n.preActivate(in, a.H)
+	return n.finish(a)
+}
+
+// preActivate sets h to the hidden layer's weighted sums on in.
+func (n *Net) preActivate(in *Inputs, h []float32) {
+	h = h[:n.Hidden]
 	copy(h, n.B1)
 	for k := 0; k < in.N; k++ {
-		row := n.W1[int(in.Idx[k])*n.Hidden:][:n.Hidden]
-		v := in.Val[k]
-		if v == 1 {
-			for j, w := range row {
-				h[j] += w
+		n.addRow(h, int(in.Idx[k]), in.Val[k])
+	}
+}
+
+// addRow adds v times input i's row of W1 to h.
+func (n *Net) addRow(h []float32, i int, v float32) {
+	row := n.W1[i*n.Hidden:][:len(h)]
+	if v == 1 {
+		for j, w := range row {
+			h[j] += w
+		}
+		return
+	}
+	for j, w := range row {
+		h[j] += w * v
+	}
+}
+
+// addDiff turns h, the weighted sums on from, into those on to: both input
+// lists are in increasing index order, so one merge finds what differs.
+func (n *Net) addDiff(h []float32, from, to *Inputs) {
+	h = h[:n.Hidden]
+	i, j := 0, 0
+	for i < from.N || j < to.N {
+		switch {
+		case j == to.N || (i < from.N && from.Idx[i] < to.Idx[j]):
+			n.addRow(h, int(from.Idx[i]), -from.Val[i])
+			i++
+		case i == from.N || to.Idx[j] < from.Idx[i]:
+			n.addRow(h, int(to.Idx[j]), to.Val[j])
+			j++
+		default:
+			if d := to.Val[j] - from.Val[i]; d != 0 {
+				n.addRow(h, int(to.Idx[j]), d)
 			}
-		} else {
-			for j, w := range row {
-				h[j] += w * v
-			}
+			i++
+			j++
 		}
 	}
+}
+
+// finish applies the hidden sigmoid to a.H (the weighted sums) and
+// computes the outputs.
+func (n *Net) finish(a *Activations) Probs {
+	h := a.H[:n.Hidden]
 	for j := range h {
 		h[j] = sigmoid(h[j])
 	}

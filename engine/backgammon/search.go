@@ -124,7 +124,7 @@ func Search(ctx context.Context, pos *Position, lim Limits) (Result, error) {
 	plays := s.gens[0].Generate(&pos.Board, int(pos.Dice[0]), int(pos.Dice[1]))
 	roots := make([]rootPlay, len(plays))
 	for i := range plays {
-		p := s.ev.PlayProbs(&plays[i])
+		p := s.ev.PlayProbs(&pos.Board, &plays[i])
 		roots[i] = rootPlay{idx: i, probs: p, eq: float64(p.Equity())}
 	}
 	sortRoots(roots)
@@ -136,7 +136,7 @@ func Search(ctx context.Context, pos *Position, lim Limits) (Result, error) {
 	res := Result{Depth: 1}
 	s.report(plays, roots, 1)
 	for d := 2; d <= depth; d++ {
-		if !s.iterate(plays, roots, d-1) {
+		if !s.iterate(&pos.Board, plays, roots, d-1) {
 			break
 		}
 		res.Depth = d
@@ -180,7 +180,7 @@ func sortRoots(r []rootPlay) {
 
 // iterate re-evaluates the best root plays at lookahead ply and reports
 // whether it completed; an interrupted iteration leaves roots as they were.
-func (s *searcher) iterate(plays []Play, roots []rootPlay, ply int) bool {
+func (s *searcher) iterate(before *Board, plays []Play, roots []rootPlay, ply int) bool {
 	keep, margin := rootKeep1, rootMargin1
 	if ply >= 2 {
 		keep, margin = rootKeep2, rootMargin2
@@ -192,7 +192,7 @@ func (s *searcher) iterate(plays []Play, roots []rootPlay, ply int) bool {
 	var next [max(rootKeep1, rootKeep2)]rootPlay
 	for i := 0; i < n; i++ {
 		r := roots[i]
-		r.probs = s.playProbs(&plays[r.idx], ply)
+		r.probs = s.playProbs(before, &plays[r.idx], ply)
 		if s.aborted {
 			return false
 		}
@@ -204,10 +204,11 @@ func (s *searcher) iterate(plays []Play, roots []rootPlay, ply int) bool {
 	return true
 }
 
-// playProbs returns the mover's probabilities after pl at lookahead ply.
-func (s *searcher) playProbs(pl *Play, ply int) Probs {
+// playProbs returns the mover's probabilities after pl (a play from
+// before) at lookahead ply.
+func (s *searcher) playProbs(before *Board, pl *Play, ply int) Probs {
 	if ply == 0 || pl.Result.OnBoard(0) == 0 {
-		return s.ev.PlayProbs(pl)
+		return s.ev.PlayProbs(before, pl)
 	}
 	sw := pl.Result.Swapped()
 	p := s.evalPly(&sw, ply)
@@ -263,7 +264,7 @@ func (s *searcher) bestReply(b *Board, d1, d2, ply int) Probs {
 	}
 	n := 0
 	for i := range plays {
-		p := s.playProbs0(&plays[i])
+		p := s.playProbs0(b, &plays[i])
 		if s.aborted {
 			return top[0].p
 		}
@@ -285,7 +286,7 @@ func (s *searcher) bestReply(b *Board, d1, d2, ply int) Probs {
 	}
 	best, bestE := top[0].p, float32(math.Inf(-1))
 	for k := 0; k < n && top[0].eq-top[k].eq <= innerMargin; k++ {
-		p := s.playProbs(&plays[top[k].i], ply-1)
+		p := s.playProbs(b, &plays[top[k].i], ply-1)
 		if s.aborted {
 			return best
 		}
@@ -297,9 +298,9 @@ func (s *searcher) bestReply(b *Board, d1, d2, ply int) Probs {
 }
 
 // playProbs0 is PlayProbs with the deadline and node limit polled.
-func (s *searcher) playProbs0(pl *Play) Probs {
+func (s *searcher) playProbs0(before *Board, pl *Play) Probs {
 	s.poll()
-	return s.ev.PlayProbs(pl)
+	return s.ev.PlayProbs(before, pl)
 }
 
 // eval0 is the evaluator's Probs with the deadline and node limit polled.

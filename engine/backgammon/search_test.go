@@ -212,3 +212,37 @@ func TestLevels(t *testing.T) {
 		t.Errorf("finished game: %v, want ErrOver", err)
 	}
 }
+
+// TestPlayProbsIncremental: evaluating plays from the position before them
+// (only the inputs a play changes) gives the full evaluation.
+func TestPlayProbsIncremental(t *testing.T) {
+	nets := testNets()
+	inc, full := NewEvaluator(nets), NewEvaluator(nets)
+	r := NewRand(8)
+	var g MoveGen
+	b := StartBoard
+	for i := 0; i < 300; i++ {
+		d1, d2 := r.Dice()
+		plays := g.Generate(&b, d1, d2)
+		for k := range plays {
+			got := inc.PlayProbs(&b, &plays[k])
+			sw := plays[k].Result.Swapped()
+			want := full.Probs(&sw)
+			want = want.Flip()
+			if plays[k].Result.OnBoard(0) == 0 {
+				want = overProbs(&plays[k].Result)
+			}
+			for o := range got {
+				if d := got[o] - want[o]; d > 1e-5 || d < -1e-5 {
+					t.Fatalf("play %s output %d: %v incrementally, %v in full", FormatPlay(&plays[k]), o, got[o], want[o])
+				}
+			}
+		}
+		p := plays[r.Intn(len(plays))]
+		if p.Result.OnBoard(0) == 0 {
+			b = StartBoard
+			continue
+		}
+		b = p.Result.Swapped()
+	}
+}

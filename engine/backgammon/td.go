@@ -177,10 +177,10 @@ func resultPoints(z *Probs) int {
 func BestPlay0(ev *Evaluator, g *MoveGen, b *Board, d1, d2 int) (*Play, Probs) {
 	plays := g.Generate(b, d1, d2)
 	best := 0
-	bestP := ev.PlayProbs(&plays[0])
+	bestP := ev.PlayProbs(b, &plays[0])
 	bestE := bestP.Equity()
 	for i := 1; i < len(plays); i++ {
-		p := ev.PlayProbs(&plays[i])
+		p := ev.PlayProbs(b, &plays[i])
 		if e := p.Equity(); e > bestE {
 			best, bestP, bestE = i, p, e
 		}
