@@ -11,55 +11,51 @@ import (
 	bg "movesvc/engine/backgammon"
 )
 
-// cmdPositions writes test positions for errors: games between gnubg at a
-// level (its hint's best play) and the engine at 0-ply, dice from -seed, the
-// engine x in even games and o in odd ones; every position whose roll has
-// two or more legal plays is a candidate, and -n of them are drawn at
-// random. One position a line, as GNU Backgammon's "positionID:matchID"
-// (the match ID carries the dice).
+// cmdPositions writes test positions for errors, independent of the
+// engine: games of gnubg against itself, x at -level and o at -level2 (its
+// hint's best play at each), dice from -seed, the opening roll not a
+// double; every position whose roll has two or more legal plays is a
+// candidate, and -n of them are drawn at random. One position a line, as
+// GNU Backgammon's "positionID:matchID" (the match ID carries the dice).
 func cmdPositions(args []string) error {
 	fs := flag.NewFlagSet("positions", flag.ExitOnError)
 	n := fs.Int("n", 500, "positions to write")
 	games := fs.Int("games", 100, "games to draw them from")
 	seed := fs.Uint64("seed", 1, "seed of the dice and the draw")
-	level := fs.String("level", "expert", "gnubg's level in the games")
+	level := fs.String("level", "expert", "gnubg's level for x")
+	level2 := fs.String("level2", "intermediate", "gnubg's level for o")
 	out := fs.String("out", "docs/bench/bg_positions.txt", "output file")
 	path := fs.String("gnubg", "/usr/games/gnubg", "gnubg binary")
-	ef := engineFlags{depth: 1}
-	fs.StringVar(&ef.weights, "weights", "", "directory of the engine's networks (default: embedded)")
 	fs.Parse(args)
 	g, err := startGnubg(*path)
 	if err != nil {
 		return err
 	}
 	defer g.close()
-	if err := g.level(*level); err != nil {
-		return err
-	}
-	me, err := newEngine(ef)
-	if err != nil {
-		return err
-	}
 	var cands []string
 	rng := bg.NewRand(*seed)
 	for i := 0; i < *games; i++ {
 		pos := bg.NewPosition()
 		var gen bg.MoveGen
-		for !pos.Over() {
+		for ply := 0; !pos.Over(); ply++ {
 			d1, d2 := rng.Dice()
+			for ply == 0 && d1 == d2 {
+				d1, d2 = rng.Dice()
+			}
 			pos.Dice = [2]int8{int8(max(d1, d2)), int8(min(d1, d2))}
 			plays := pos.Plays(&gen)
 			if len(plays) > 1 {
 				cands = append(cands, bg.PositionID(&pos.Board)+":"+bg.MatchID(&pos))
 			}
-			var idx int
-			if (pos.Turn == engine.First) == (i%2 == 0) {
-				r, err := me.search(&pos)
-				if err != nil {
-					return err
-				}
-				idx = int(r.Move)
-			} else if idx, err = gnubgMove(g, &pos, plays); err != nil {
+			lv := *level
+			if pos.Turn == engine.Second {
+				lv = *level2
+			}
+			if err := g.level(lv); err != nil {
+				return err
+			}
+			idx, err := gnubgMove(g, &pos, plays)
+			if err != nil {
 				return err
 			}
 			pos = pos.PlayTo(&plays[idx])
@@ -70,7 +66,7 @@ func cmdPositions(args []string) error {
 		return err
 	}
 	w := bufio.NewWriter(f)
-	fmt.Fprintf(w, "# bgbench positions -n %d -games %d -seed %d -level %s: %d candidates\n", *n, *games, *seed, *level, len(cands))
+	fmt.Fprintf(w, "# bgbench positions -n %d -games %d -seed %d -level %s -level2 %s: %d candidates\n", *n, *games, *seed, *level, *level2, len(cands))
 	for k := 0; k < *n && len(cands) > 0; k++ {
 		j := rng.Intn(len(cands))
 		fmt.Fprintln(w, cands[j])

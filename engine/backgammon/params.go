@@ -4,15 +4,17 @@ package backgammon
 // what they do. The measurements that chose them are in
 // docs/backgammon.md#experiments, not here.
 const (
-	defaultDepth    = 3       // iterations a search runs by default: 0-, 1- and 2-ply
-	maxDepth        = 3       // the deepest iteration: 2-ply
-	rootKeep1       = 8       // root plays the 1-ply iteration re-evaluates, best first by 0-ply...
-	rootMargin1     = 0.16    // ...within this equity of the 0-ply best
-	rootKeep2       = 4       // root plays the 2-ply iteration re-evaluates, best first by 1-ply...
-	rootMargin2     = 0.08    // ...within this equity of the 1-ply best
-	innerKeep       = 2       // plays of an inner roll looked at deeper than 0-ply, best first by 0-ply...
-	innerMargin     = 0.10    // ...within this equity of that roll's 0-ply best
-	pollEvals       = 256     // evaluations between polls of the deadline
-	defaultTableMiB = 8       // size of the evaluation cache a search allocates when none is given
-	levelNineNodes  = 200_000 // evaluations of a level-9 search
+	defaultDepth          = 3       // iterations a search runs by default: 0-, 1- and 2-ply
+	maxDepth              = 3       // the deepest iteration: 2-ply
+	rootKeep1             = 8       // root plays the 1-ply iteration re-evaluates, best first by 0-ply...
+	rootMargin1           = 0.16    // ...within this equity of the 0-ply best
+	rootKeep2             = 4       // root plays the 2-ply iteration re-evaluates, best first by 1-ply...
+	rootMargin2           = 0.08    // ...within this equity of the 1-ply best
+	innerKeep             = 2       // plays of an inner roll looked at deeper than 0-ply, best first by 0-ply...
+	innerMargin           = 0.10    // ...within this equity of that roll's 0-ply best
+	pollEvals             = 256     // evaluations between polls of the deadline
+	defaultTableMiB       = 8       // size of the evaluation cache a search allocates when none is given
+	levelNineNodes        = 200_000 // evaluations of a level-9 search
+	contactCubeEfficiency = 0.68    // Janowski's cube efficiency x with contact
+	raceCubeEfficiency    = 0.80    // ... and in a race
 )
