@@ -7,6 +7,7 @@
 //	bgbench errors -in FILE -time 1s        # equity the engine's plays lose by gnubg's 2-ply judgement
 //	bgbench match -games 1000 -level advanced -depth 2   # money games (cubeless) against a gnubg level
 //	bgbench bearoff -n 200 -seed 1          # races in both home boards and gnubg's evaluation
+//	bgbench cube -in FILE -depth 2          # money cube decisions against gnubg's
 //
 // Every subcommand is reproducible from its flags (dice from -seed; gnubg
 // deterministic) except where -time bounds the engine's search.
@@ -24,7 +25,7 @@ import (
 
 func main() {
 	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: bgbench plays|positions|errors|match|bearoff [flags]")
+		fmt.Fprintln(os.Stderr, "usage: bgbench plays|positions|errors|match|bearoff|cube [flags]")
 		os.Exit(2)
 	}
 	var err error
@@ -39,6 +40,8 @@ func main() {
 		err = cmdMatch(os.Args[2:])
 	case "bearoff":
 		err = cmdBearoff(os.Args[2:])
+	case "cube":
+		err = cmdCube(os.Args[2:])
 	default:
 		err = fmt.Errorf("unknown subcommand %q", os.Args[1])
 	}
