@@ -162,4 +162,3 @@ func interp(p, x0, y0, x1, y1 float64) float64 {
 	}
 	return y0 + (y1-y0)*(p-x0)/(x1-x0)
 }
-
