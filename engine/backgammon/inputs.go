@@ -1,5 +1,7 @@
 package backgammon
 
+import "math/bits"
+
 // The network's inputs, in the style of TD-Gammon (Tesauro, "Temporal
 // Difference Learning and TD-Gammon", CACM 1995): for each side, the side on
 // roll first, each counted from its own side:
@@ -101,90 +103,82 @@ func longestPrime(row *[slots]int8) int {
 
 // shots returns how many of the 36 rolls let the side other than v hit at
 // least one blot of side v, counting direct and combined shots whose
-// intermediate points are open. It ignores that the attacker's checkers on
-// the bar must enter first: it is an input feature, not a rule.
+// intermediate points are open, from the eight attacker points nearest
+// above each blot. It ignores that the attacker's checkers on the bar must
+// enter first: it is an input feature, not a rule.
 func shots(b *Board, v int) int {
 	a := 1 - v
-	var blots [Checkers]int8 // attacker's index of each blot of v
-	nb := 0
+	var mask uint32 // rolls (shotRolls order) that hit
 	for i := 0; i < NumPoints; i++ {
-		if b[v][i] == 1 {
-			blots[nb] = int8(23 - i)
-			nb++
+		if b[v][i] != 1 {
+			continue
 		}
-	}
-	if nb == 0 {
-		return 0
-	}
-	// dist[d] != 0: some attacker checker is d pips above a blot; its
-	// from-point is remembered for the intermediate-point checks.
-	var from [Checkers][8]int8
-	var nf [Checkers]int
-	any := false
-	for k := 0; k < nb; k++ {
-		t := int(blots[k])
-		for j := t + 1; j <= BarIndex && nf[k] < len(from[k]); j++ {
-			if b[a][j] > 0 {
-				from[k][nf[k]] = int8(j)
-				nf[k]++
-				any = true
+		t := 23 - i // the blot, as the attacker counts
+		n := 0
+		for j := t + 1; j <= BarIndex && n < 8; j++ {
+			if b[a][j] == 0 {
+				continue
 			}
-		}
-	}
-	if !any {
-		return 0
-	}
-	total := 0
-	for d1 := 1; d1 <= 6; d1++ {
-		for d2 := d1; d2 <= 6; d2++ {
-			if rollHits(b, v, d1, d2, &blots, nb, &from, &nf) {
-				if d1 == d2 {
-					total++
-				} else {
-					total += 2
+			n++
+			for _, s := range shotTable[j-t] {
+				if mask&(1<<s.roll) == 0 && s.open(b, v, j) {
+					mask |= 1 << s.roll
 				}
 			}
 		}
 	}
-	return total
+	return bits.OnesCount32(mask&doubleRolls) + 2*bits.OnesCount32(mask&^doubleRolls)
 }
 
-// rollHits reports whether roll d1-d2 hits a blot of v from one of the
-// attacker checkers listed for it.
-func rollHits(b *Board, v, d1, d2 int, blots *[Checkers]int8, nb int, from *[Checkers][8]int8, nf *[Checkers]int) bool {
-	for k := 0; k < nb; k++ {
-		t := int(blots[k])
-		for m := 0; m < nf[k]; m++ {
-			if reaches(b, v, int(from[k][m]), t, d1, d2) {
-				return true
-			}
-		}
-	}
-	return false
+// shot is one way a roll covers a distance: directly with one die (k = 0),
+// with both dice of a non-double (k = 1, landing first on j-d1 or j-d2),
+// or with k steps of a double (each landing point open).
+type shot struct {
+	roll   uint8 // index among the 21 rolls
+	d1, d2 int8
+	k      int8
 }
 
-// reaches reports whether an attacker checker on attacker index j reaches
-// index t with roll d1-d2, every intermediate landing point open (not made
-// by v, whose index there is 23-x).
-func reaches(b *Board, v, j, t, d1, d2 int) bool {
-	dist := j - t
-	if d1 == d2 {
-		for k := 1; k <= 4; k++ {
-			p := j - k*d1
-			if p == t {
-				return true
-			}
-			if p < t || b[v][23-p] >= 2 {
-				return false
-			}
-		}
-		return false
-	}
-	if dist == d1 || dist == d2 {
+// open reports whether the way s is open for an attacker checker on j.
+func (s shot) open(b *Board, v, j int) bool {
+	free := func(x int) bool { return b[v][23-x] < 2 }
+	switch {
+	case s.k == 0:
 		return true
+	case s.d1 != s.d2:
+		return free(j-int(s.d1)) || free(j-int(s.d2))
 	}
-	if dist == d1+d2 {
-		return b[v][23-(j-d1)] < 2 || b[v][23-(j-d2)] < 2
+	for m := 1; m < int(s.k); m++ {
+		if !free(j - m*int(s.d1)) {
+			return false
+		}
 	}
-	return false
+	return true
+}
+
+// shotTable lists, for each distance 1-24, the ways the 21 rolls cover it;
+// doubleRolls marks the doubles among the rolls.
+var (
+	shotTable   [25][]shot
+	doubleRolls uint32
+)
+
+func init() {
+	r := uint8(0)
+	for d1 := 1; d1 <= 6; d1++ {
+		for d2 := d1; d2 <= 6; d2++ {
+			if d1 == d2 {
+				doubleRolls |= 1 << r
+				shotTable[d1] = append(shotTable[d1], shot{roll: r, d1: int8(d1), d2: int8(d1)})
+				for k := 2; k <= 4; k++ {
+					shotTable[k*d1] = append(shotTable[k*d1], shot{roll: r, d1: int8(d1), d2: int8(d1), k: int8(k)})
+				}
+			} else {
+				shotTable[d1] = append(shotTable[d1], shot{roll: r, d1: int8(d1), d2: int8(d2)})
+				shotTable[d2] = append(shotTable[d2], shot{roll: r, d1: int8(d1), d2: int8(d2)})
+				shotTable[d1+d2] = append(shotTable[d1+d2], shot{roll: r, d1: int8(d1), d2: int8(d2), k: 1})
+			}
+			r++
+		}
+	}
 }
