@@ -98,25 +98,48 @@ func (n *Net) preActivate(in *Inputs, h []float32) {
 	}
 }
 
-// addRow adds v times input i's row of W1 to h, eight lanes at a time (each
-// element's sum is the same as one at a time).
+// addRow adds v times input i's row of W1 to h.
 func (n *Net) addRow(h []float32, i int, v float32) {
-	row := n.W1[i*n.Hidden:][:len(h)]
-	for len(h) >= 8 {
-		hh, rr := h[:8:8], row[:8:8]
-		hh[0] += rr[0] * v
-		hh[1] += rr[1] * v
-		hh[2] += rr[2] * v
-		hh[3] += rr[3] * v
-		hh[4] += rr[4] * v
-		hh[5] += rr[5] * v
-		hh[6] += rr[6] * v
-		hh[7] += rr[7] * v
-		h, row = h[8:], row[8:]
+	axpy(h, n.W1[i*n.Hidden:][:len(h)], v)
+}
+
+// axpy adds v times x to y (len(x) >= len(y)), eight lanes at a time: each
+// element's sum is the one a plain loop gives.
+func axpy(y, x []float32, v float32) {
+	x = x[:len(y)]
+	for len(y) >= 8 {
+		yy, xx := y[:8:8], x[:8:8]
+		yy[0] += xx[0] * v
+		yy[1] += xx[1] * v
+		yy[2] += xx[2] * v
+		yy[3] += xx[3] * v
+		yy[4] += xx[4] * v
+		yy[5] += xx[5] * v
+		yy[6] += xx[6] * v
+		yy[7] += xx[7] * v
+		y, x = y[8:], x[8:]
 	}
-	for j := range h {
-		h[j] += row[j] * v
+	for j := range y {
+		y[j] += x[j] * v
 	}
+}
+
+// dot returns s plus the dot product of x and y (len(y) >= len(x)), summed
+// in index order, unrolled.
+func dot(s float32, x, y []float32) float32 {
+	y = y[:len(x)]
+	for len(x) >= 4 {
+		xx, yy := x[:4:4], y[:4:4]
+		s += xx[0] * yy[0]
+		s += xx[1] * yy[1]
+		s += xx[2] * yy[2]
+		s += xx[3] * yy[3]
+		x, y = x[4:], y[4:]
+	}
+	for j := range x {
+		s += x[j] * y[j]
+	}
+	return s
 }
 
 // addDiff turns h, the weighted sums on from, into those on to: both input
@@ -150,12 +173,7 @@ func (n *Net) finish(a *Activations) Probs {
 		h[j] = sigmoid(h[j])
 	}
 	for o := 0; o < NumOutputs; o++ {
-		row := n.W2[o*n.Hidden:][:n.Hidden]
-		s := n.B2[o]
-		for j, w := range row {
-			s += w * h[j]
-		}
-		a.Out[o] = sigmoid(s)
+		a.Out[o] = sigmoid(dot(n.B2[o], n.W2[o*n.Hidden:][:n.Hidden], h))
 	}
 	return a.Out
 }

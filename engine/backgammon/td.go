@@ -153,11 +153,7 @@ func (t *Trainer) update(n *Net, in *Inputs, target *Probs) float64 {
 		n.B1[j] += dh[j]
 	}
 	for k := 0; k < in.N; k++ {
-		row := n.W1[int(in.Idx[k])*H:][:H]
-		x := in.Val[k]
-		for j := range row {
-			row[j] += dh[j] * x
-		}
+		axpy(n.W1[int(in.Idx[k])*H:][:H], dh, in.Val[k])
 	}
 	return sq
 }
