@@ -63,6 +63,7 @@ func cmdErrors(args []string) error {
 	fmt.Fprintf(w, "# bgbench errors -in %s -n %d -depth %d -nodes %d -time %v -weights %q\n", *in, len(ps), ef.depth, ef.nodes, ef.limit, ef.weights)
 	fmt.Fprintln(w, "# position:match | engine's play | ply | gnubg's best | error (millipoints) | seconds")
 	var errs []float64
+	byClass := map[bg.Class][]float64{}
 	same := 0
 	for _, pos := range ps {
 		start := time.Now()
@@ -81,12 +82,25 @@ func cmdErrors(args []string) error {
 			same++
 		}
 		errs = append(errs, e*1000)
+		c := bg.Classify(&pos.Board)
+		byClass[c] = append(byClass[c], e*1000)
 		fmt.Fprintf(w, "%s:%s | %s | %d | %s | %.1f | %.2f\n", bg.PositionID(&pos.Board), bg.MatchID(&pos),
 			r.Play, r.Ply, best, e*1000, secs)
 	}
 	summarize(w, errs, same)
+	for _, c := range []bg.Class{bg.ClassContact, bg.ClassRace, bg.ClassBearoff} {
+		if es := byClass[c]; len(es) > 0 {
+			sum := 0.0
+			for _, e := range es {
+				sum += e
+			}
+			fmt.Fprintf(w, "%s: %d positions, mean error %.2f\n", className[c], len(es), sum/float64(len(es)))
+		}
+	}
 	return nil
 }
+
+var className = map[bg.Class]string{bg.ClassContact: "contact", bg.ClassRace: "race", bg.ClassBearoff: "bearoff"}
 
 // judge returns the equity (points) the play ours of pos loses against
 // gnubg's best by gnubg's 2-ply evaluation, and gnubg's best play.
@@ -152,7 +166,7 @@ func summarize(w io.Writer, errs []float64, same int) {
 		mean, 1.96*sd/math.Sqrt(n), s[len(s)/2], s[len(s)*9/10], s[len(s)-1])
 	bounds := []float64{0, 5, 20, 50, 100, math.Inf(1)}
 	fmt.Fprint(w, "distribution:")
-	lo := -1.0
+	lo := math.Inf(-1)
 	for _, b := range bounds {
 		c := 0
 		for _, e := range errs {
@@ -160,7 +174,11 @@ func summarize(w io.Writer, errs []float64, same int) {
 				c++
 			}
 		}
-		fmt.Fprintf(w, " (%g,%g]: %d", lo, b, c)
+		if b == 0 {
+			fmt.Fprintf(w, " 0: %d", c)
+		} else {
+			fmt.Fprintf(w, ", (%g, %g]: %d", lo, b, c)
+		}
 		lo = b
 	}
 	fmt.Fprintln(w)

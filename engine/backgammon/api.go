@@ -35,15 +35,16 @@ func (p *Position) Outcome() engine.Outcome {
 
 // SearchMemory returns the bytes a search with lim holds beyond the shared,
 // read-only networks and bearoff database (about 9.3 MB once loaded): its
-// table (the caller's when lim.Table is set) and a move generator per
-// lookahead level.
+// table (none when lim.Table is the caller's), a move generator per
+// lookahead level, and for each extra thread the same with a helper table.
 func SearchMemory(lim Limits) int {
 	table := defaultTableMiB << 20
 	if lim.Table != nil {
 		table = 0
 	}
-	gen := genSlots*16 + 64*1024 // dedupe table and a typical plays buffer
-	return table + (maxDepth+1)*gen
+	gens := (maxDepth + 1) * (genSlots*16 + 64*1024) // dedupe tables and typical plays buffers
+	helpers := max(lim.Threads-1, 0) * (gens + helperTableBytes)
+	return table + gens + helpers
 }
 
 // LevelLimits returns the limits of a weaker level, 1 (weakest) to 9; 10 and

@@ -18,7 +18,9 @@ type Limits struct {
 	// MaxNodes stops the search, as a deadline would but reproducibly,
 	// once it has made this many evaluations; 0: no limit.
 	MaxNodes uint64
-	// Threads is accepted for the common contract; the search uses one.
+	// Threads > 1 lets the deeper iterations evaluate root plays on that
+	// many goroutines (smp.go); the answer is the same as with one unless
+	// a deadline or MaxNodes stops the search.
 	Threads int
 	// Table caches deeper evaluations; nil: a table of defaultTableMiB.
 	Table *Table
@@ -97,6 +99,8 @@ type searcher struct {
 	hitTime bool
 	cached  uint64 // evaluations table hits stood for
 	polled  uint64 // node count at the last poll of the context
+	team    *team  // the helpers when Threads > 1 (smp.go)
+	shared  uint64 // nodes already added to team.nodes
 }
 
 // rootPlay is a root play and its latest evaluation.
@@ -121,6 +125,9 @@ func Search(ctx context.Context, pos *Position, lim Limits) (Result, error) {
 		return Result{}, ErrOver
 	}
 	s := newSearcher(ctx, lim)
+	if lim.Threads > 1 {
+		s.team = newTeam(s, lim.Threads)
+	}
 	plays := s.gens[0].Generate(&pos.Board, int(pos.Dice[0]), int(pos.Dice[1]))
 	roots := make([]rootPlay, len(plays))
 	for i := range plays {
@@ -145,6 +152,10 @@ func Search(ctx context.Context, pos *Position, lim Limits) (Result, error) {
 	res.Complete = res.Depth == depth
 	res.DeadlineHit = s.hitTime
 	res.Nodes = s.nodes()
+	if s.team != nil {
+		res.Nodes = s.team.totalNodes(s)
+		res.DeadlineHit = res.DeadlineHit || s.team.hitTime
+	}
 	s.finish(&res, pos, plays, roots)
 	return res, nil
 }
@@ -190,17 +201,31 @@ func (s *searcher) iterate(before *Board, plays []Play, roots []rootPlay, ply in
 		n++
 	}
 	var next [max(rootKeep1, rootKeep2)]rootPlay
-	for i := 0; i < n; i++ {
-		r := roots[i]
-		r.probs = s.playProbs(before, &plays[r.idx], ply)
-		if s.aborted {
+	if s.team != nil && n > 1 {
+		if !s.team.iterate(s, before, plays, roots[:n], next[:n], ply) {
 			return false
 		}
-		r.ply, r.eq = ply, float64(r.probs.Equity())
-		next[i] = r
+	} else {
+		for i := 0; i < n; i++ {
+			if !s.evalRoot(before, plays, roots[i], &next[i], ply) {
+				return false
+			}
+		}
 	}
 	copy(roots, next[:n])
 	sortRoots(roots)
+	return true
+}
+
+// evalRoot sets *out to root play r evaluated at ply and reports whether
+// the search may go on.
+func (s *searcher) evalRoot(before *Board, plays []Play, r rootPlay, out *rootPlay, ply int) bool {
+	r.probs = s.playProbs(before, &plays[r.idx], ply)
+	if s.aborted {
+		return false
+	}
+	r.ply, r.eq = ply, float64(r.probs.Equity())
+	*out = r
 	return true
 }
 
@@ -313,7 +338,9 @@ func (s *searcher) eval0(b *Board) Probs {
 // evaluations, when the context has ended.
 func (s *searcher) poll() {
 	n := s.nodes()
-	if s.lim.MaxNodes > 0 && n+1 > s.lim.MaxNodes {
+	if s.team != nil {
+		s.team.poll(s, n)
+	} else if s.lim.MaxNodes > 0 && n+1 > s.lim.MaxNodes {
 		s.aborted = true
 	}
 	if n-s.polled >= pollEvals {

@@ -246,3 +246,21 @@ func TestPlayProbsIncremental(t *testing.T) {
 		b = p.Result.Swapped()
 	}
 }
+
+// TestSearchThreads: with no limit hit, two threads answer as one does.
+func TestSearchThreads(t *testing.T) {
+	nets := testNets()
+	for _, d := range [][2]int{{4, 2}, {6, 6}, {3, 1}} {
+		p := rolled(StartBoard, d[0], d[1])
+		one, _ := Search(context.Background(), &p, Limits{Nets: nets, Depth: 2})
+		two, _ := Search(context.Background(), &p, Limits{Nets: nets, Depth: 2, Threads: 2})
+		if one.Move != two.Move || one.Equity != two.Equity || one.Depth != two.Depth {
+			t.Errorf("%d-%d: one thread %s %.4f, two %s %.4f", d[0], d[1], one.Play, one.Equity, two.Play, two.Equity)
+		}
+		lim := Limits{Nets: nets, Depth: 3, Threads: 2, MaxNodes: 3000}
+		r, _ := Search(context.Background(), &p, lim)
+		if r.Nodes > lim.MaxNodes+2*pollEvals {
+			t.Errorf("%d-%d: %d evaluations under a limit of %d", d[0], d[1], r.Nodes, lim.MaxNodes)
+		}
+	}
+}
