@@ -129,13 +129,28 @@ func Search(ctx context.Context, pos *Position, lim Limits) (Result, error) {
 		s.team = newTeam(s, lim.Threads)
 	}
 	plays := s.gens[0].Generate(&pos.Board, int(pos.Dice[0]), int(pos.Dice[1]))
+	roots := s.rootPlays(&pos.Board, plays)
+	res := s.deepen(&pos.Board, plays, roots)
+	s.finish(&res, pos, plays, roots)
+	return res, nil
+}
+
+// rootPlays returns the plays of the roll evaluated at 0-ply, best first.
+func (s *searcher) rootPlays(before *Board, plays []Play) []rootPlay {
 	roots := make([]rootPlay, len(plays))
 	for i := range plays {
-		p := s.ev.PlayProbs(&pos.Board, &plays[i])
+		p := s.ev.PlayProbs(before, &plays[i])
 		roots[i] = rootPlay{idx: i, probs: p, eq: float64(p.Equity())}
 	}
 	sortRoots(roots)
-	depth := lim.Depth
+	return roots
+}
+
+// deepen runs the iterations after the first up to the limits' depth and
+// returns the result's counts: iterations completed, evaluations, and what
+// stopped it.
+func (s *searcher) deepen(before *Board, plays []Play, roots []rootPlay) Result {
+	depth := s.lim.Depth
 	if depth <= 0 {
 		depth = defaultDepth
 	}
@@ -143,7 +158,7 @@ func Search(ctx context.Context, pos *Position, lim Limits) (Result, error) {
 	res := Result{Depth: 1}
 	s.report(plays, roots, 1)
 	for d := 2; d <= depth; d++ {
-		if !s.iterate(&pos.Board, plays, roots, d-1) {
+		if !s.iterate(before, plays, roots, d-1) {
 			break
 		}
 		res.Depth = d
@@ -156,8 +171,7 @@ func Search(ctx context.Context, pos *Position, lim Limits) (Result, error) {
 		res.Nodes = s.team.totalNodes(s)
 		res.DeadlineHit = res.DeadlineHit || s.team.hitTime
 	}
-	s.finish(&res, pos, plays, roots)
-	return res, nil
+	return res
 }
 
 func newSearcher(ctx context.Context, lim Limits) *searcher {
