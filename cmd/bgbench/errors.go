@@ -8,6 +8,8 @@ import (
 	"math"
 	"os"
 	"slices"
+	"strconv"
+	"strings"
 	"time"
 
 	bg "movesvc/engine/backgammon"
@@ -27,9 +29,15 @@ func cmdErrors(args []string) error {
 	out := fs.String("out", "", "raw output file (default: standard output only)")
 	limit := fs.Int("n", 0, "positions to take from -in (0: all)")
 	path := fs.String("gnubg", "/usr/games/gnubg", "gnubg binary")
+	cachePath := fs.String("cache", "", "file of gnubg's judgements to reuse and extend (position, play, gnubg's best, loss)")
 	var ef engineFlags
 	ef.register(fs)
 	fs.Parse(args)
+	cache, err := openJudgeCache(*cachePath)
+	if err != nil {
+		return err
+	}
+	defer cache.close()
 	ps, err := readPositions(*in)
 	if err != nil {
 		return err
@@ -74,9 +82,12 @@ func cmdErrors(args []string) error {
 		secs := time.Since(start).Seconds()
 		var gen bg.MoveGen
 		plays := pos.Plays(&gen)
-		e, best, err := judge(g, &pos, plays, int(r.Move))
-		if err != nil {
-			return err
+		e, best, ok := cache.get(pos.String(), r.Play)
+		if !ok {
+			if e, best, err = judge(g, &pos, plays, int(r.Move)); err != nil {
+				return err
+			}
+			cache.put(pos.String(), r.Play, best, e)
 		}
 		if e == 0 {
 			same++
@@ -182,4 +193,52 @@ func summarize(w io.Writer, errs []float64, same int) {
 		lo = b
 	}
 	fmt.Fprintln(w)
+}
+
+// judgeCache holds gnubg's judgements of plays by position and play, read
+// from and appended to a file of lines "position | play | best | loss".
+type judgeCache struct {
+	m map[string][2]string
+	f *os.File
+}
+
+func openJudgeCache(path string) (*judgeCache, error) {
+	c := &judgeCache{m: map[string][2]string{}}
+	if path == "" {
+		return c, nil
+	}
+	if data, err := os.ReadFile(path); err == nil {
+		for _, line := range strings.Split(string(data), "\n") {
+			f := strings.Split(line, " | ")
+			if len(f) == 4 {
+				c.m[f[0]+" | "+f[1]] = [2]string{f[2], f[3]}
+			}
+		}
+	}
+	f, err := os.OpenFile(path, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+	c.f = f
+	return c, err
+}
+
+func (c *judgeCache) get(pos, play string) (float64, string, bool) {
+	v, ok := c.m[pos+" | "+play]
+	if !ok {
+		return 0, "", false
+	}
+	e, err := strconv.ParseFloat(v[1], 64)
+	return e, v[0], err == nil
+}
+
+func (c *judgeCache) put(pos, play, best string, loss float64) {
+	v := [2]string{best, strconv.FormatFloat(loss, 'f', 4, 64)}
+	c.m[pos+" | "+play] = v
+	if c.f != nil {
+		fmt.Fprintf(c.f, "%s | %s | %s | %s\n", pos, play, v[0], v[1])
+	}
+}
+
+func (c *judgeCache) close() {
+	if c.f != nil {
+		c.f.Close()
+	}
 }
