@@ -69,10 +69,12 @@ func cmdErrors(args []string) error {
 		w = io.MultiWriter(os.Stdout, bw)
 	}
 	fmt.Fprintf(w, "# bgbench errors -in %s -n %d -depth %d -nodes %d -time %v -weights %q\n", *in, len(ps), ef.depth, ef.nodes, ef.limit, ef.weights)
-	fmt.Fprintln(w, "# position:match | engine's play | ply | gnubg's best | error (millipoints) | seconds")
+	fmt.Fprintln(w, "# position:match | engine's play | ply | gnubg's best | error (millipoints) | seconds | evaluations")
 	var errs []float64
 	byClass := map[bg.Class][]float64{}
 	same := 0
+	var secsSum float64
+	var evals uint64
 	for _, pos := range ps {
 		start := time.Now()
 		r, err := me.search(&pos)
@@ -80,6 +82,8 @@ func cmdErrors(args []string) error {
 			return err
 		}
 		secs := time.Since(start).Seconds()
+		secsSum += secs
+		evals += r.Nodes
 		var gen bg.MoveGen
 		plays := pos.Plays(&gen)
 		e, best, ok := cache.get(pos.String(), r.Play)
@@ -95,10 +99,13 @@ func cmdErrors(args []string) error {
 		errs = append(errs, e*1000)
 		c := bg.Classify(&pos.Board)
 		byClass[c] = append(byClass[c], e*1000)
-		fmt.Fprintf(w, "%s:%s | %s | %d | %s | %.1f | %.2f\n", bg.PositionID(&pos.Board), bg.MatchID(&pos),
-			r.Play, r.Ply, best, e*1000, secs)
+		fmt.Fprintf(w, "%s:%s | %s | %d | %s | %.1f | %.2f | %d\n", bg.PositionID(&pos.Board), bg.MatchID(&pos),
+			r.Play, r.Ply, best, e*1000, secs, r.Nodes)
 	}
 	summarize(w, errs, same)
+	if n := len(ps); n > 0 {
+		fmt.Fprintf(w, "search: %.3f s and %d evaluations per position on average\n", secsSum/float64(n), evals/uint64(n))
+	}
 	for _, c := range []bg.Class{bg.ClassContact, bg.ClassRace, bg.ClassBearoff} {
 		if es := byClass[c]; len(es) > 0 {
 			sum := 0.0
