@@ -29,6 +29,7 @@ func cmdErrors(args []string) error {
 	out := fs.String("out", "", "raw output file (default: standard output only)")
 	limit := fs.Int("n", 0, "positions to take from -in (0: all)")
 	path := fs.String("gnubg", "/usr/games/gnubg", "gnubg binary")
+	bestPath := fs.String("best", "", "also write \"position | gnubg's best play\" lines to this file (strength test data)")
 	cachePath := fs.String("cache", "", "file of gnubg's judgements to reuse and extend (position, play, gnubg's best, loss)")
 	var ef engineFlags
 	ef.register(fs)
@@ -70,6 +71,8 @@ func cmdErrors(args []string) error {
 	}
 	fmt.Fprintf(w, "# bgbench errors -in %s -n %d -depth %d -nodes %d -time %v -weights %q\n", *in, len(ps), ef.depth, ef.nodes, ef.limit, ef.weights)
 	fmt.Fprintln(w, "# position:match | engine's play | ply | gnubg's best | error (millipoints) | seconds | evaluations")
+	var bestOut strings.Builder
+	fmt.Fprintf(&bestOut, "# gnubg 1.07's best play at 2-ply (bgbench errors -in %s -n %d)\n", *in, len(ps))
 	var errs []float64
 	byClass := map[bg.Class][]float64{}
 	same := 0
@@ -97,10 +100,16 @@ func cmdErrors(args []string) error {
 			same++
 		}
 		errs = append(errs, e*1000)
+		fmt.Fprintf(&bestOut, "%s | %s\n", pos.String(), best)
 		c := bg.Classify(&pos.Board)
 		byClass[c] = append(byClass[c], e*1000)
 		fmt.Fprintf(w, "%s:%s | %s | %d | %s | %.1f | %.2f | %d\n", bg.PositionID(&pos.Board), bg.MatchID(&pos),
 			r.Play, r.Ply, best, e*1000, secs, r.Nodes)
+	}
+	if *bestPath != "" {
+		if err := os.WriteFile(*bestPath, []byte(bestOut.String()), 0o644); err != nil {
+			return err
+		}
 	}
 	summarize(w, errs, same)
 	if n := len(ps); n > 0 {
