@@ -63,49 +63,63 @@ func cmdCube(args []string) error {
 		if err != nil {
 			return err
 		}
-		out, err := g.run("set turn 1", "set board "+bg.PositionID(&pos.Board), "eval")
+		nd, dt, dp, proper, err := gnubgCube(g, &pos)
 		if err != nil {
 			return err
 		}
-		eq := map[string]float64{}
-		for _, m := range cubefulLine.FindAllStringSubmatch(out, -1) {
-			v, _ := strconv.ParseFloat(m[2], 64)
-			eq[strings.TrimPrefix(strings.TrimPrefix(m[1], "No re"), "No ")] = v
-			switch {
-			case strings.HasSuffix(m[1], "pass"):
-				eq["DP"] = v
-			case strings.HasSuffix(m[1], "take"):
-				eq["DT"] = v
-			default:
-				eq["ND"] = v
-			}
-		}
-		proper := properLine.FindStringSubmatch(out)
-		if len(eq) < 3 || proper == nil {
-			return fmt.Errorf("no cube analysis: %q", tail(out))
-		}
-		nd, dt, dp := eq["ND"], eq["DT"], eq["DP"]
-		bestD := max(nd, min(dt, dp))
-		got := nd
-		if a.Double {
-			got = min(dt, dp)
-		}
-		de := bestD - got
-		te := 0.0
-		if a.Take && dt > dp || !a.Take && dt < dp {
-			te = abs(dt - dp)
-		}
-		dErr += de
-		tErr += te
+		de, te := cubeErrors(a, nd, dt, dp)
+		dErr, tErr = dErr+de, tErr+te
 		if de == 0 && te == 0 {
 			agree++
 		}
-		fmt.Fprintf(w, "%s | %+.3f %+.3f %+.3f, %s | %s | %.1f | %.1f\n", pos.String(), nd, dt, dp, proper[1], a.Action, de*1000, te*1000)
+		fmt.Fprintf(w, "%s | %+.3f %+.3f %+.3f, %s | %s | %.1f | %.1f\n", pos.String(), nd, dt, dp, proper, a.Action, de*1000, te*1000)
 	}
 	n := float64(len(ps))
 	fmt.Fprintf(w, "positions %d: both decisions as gnubg's in %d; mean doubler's error %.2f, taker's %.2f millipoints per position\n",
 		len(ps), agree, 1000*dErr/n, 1000*tErr/n)
 	return nil
+}
+
+// gnubgCube returns gnubg's cubeful equities of no double, double/take and
+// double/pass for the side on roll in pos, and its proper action.
+func gnubgCube(g *gnubg, pos *bg.Position) (nd, dt, dp float64, proper string, err error) {
+	out, err := g.run("set turn 1", "set board "+bg.PositionID(&pos.Board), "eval")
+	if err != nil {
+		return 0, 0, 0, "", err
+	}
+	eq := map[string]float64{}
+	for _, m := range cubefulLine.FindAllStringSubmatch(out, -1) {
+		v, _ := strconv.ParseFloat(m[2], 64)
+		switch {
+		case strings.HasSuffix(m[1], "pass"):
+			eq["DP"] = v
+		case strings.HasSuffix(m[1], "take"):
+			eq["DT"] = v
+		default:
+			eq["ND"] = v
+		}
+	}
+	p := properLine.FindStringSubmatch(out)
+	if len(eq) < 3 || p == nil {
+		return 0, 0, 0, "", fmt.Errorf("no cube analysis: %q", tail(out))
+	}
+	return eq["ND"], eq["DT"], eq["DP"], p[1], nil
+}
+
+// cubeErrors returns the equity the engine's doubling decision loses (the
+// taker answering as gnubg's equities say) and its take decision loses,
+// by gnubg's equities.
+func cubeErrors(a bg.CubeAction, nd, dt, dp float64) (float64, float64) {
+	got := nd
+	if a.Double {
+		got = min(dt, dp)
+	}
+	de := max(nd, min(dt, dp)) - got
+	te := 0.0
+	if a.Take && dt > dp || !a.Take && dt < dp {
+		te = abs(dt - dp)
+	}
+	return de, te
 }
 
 func abs(x float64) float64 {

@@ -34,87 +34,121 @@ func cmdErrors(args []string) error {
 	var ef engineFlags
 	ef.register(fs)
 	fs.Parse(args)
-	cache, err := openJudgeCache(*cachePath)
+	run := errorRun{in: *in}
+	var err error
+	if run.cache, err = openJudgeCache(*cachePath); err != nil {
+		return err
+	}
+	defer run.cache.close()
+	if run.ps, err = readPositions(*in); err != nil {
+		return err
+	}
+	if *limit > 0 && *limit < len(run.ps) {
+		run.ps = run.ps[:*limit]
+	}
+	if run.me, err = newEngine(ef); err != nil {
+		return err
+	}
+	if run.g, err = startGnubg(*path); err != nil {
+		return err
+	}
+	defer run.g.close()
+	if err := run.g.level("worldclass"); err != nil {
+		return err
+	}
+	w, done, err := openOut(*out)
 	if err != nil {
 		return err
 	}
-	defer cache.close()
-	ps, err := readPositions(*in)
+	defer done()
+	if err := run.measure(w); err != nil {
+		return err
+	}
+	if *bestPath != "" {
+		return os.WriteFile(*bestPath, []byte(run.best.String()), 0o644)
+	}
+	return nil
+}
+
+// openOut returns standard output, and the file path as well when it is
+// set, with the function that flushes and closes it.
+func openOut(path string) (io.Writer, func(), error) {
+	if path == "" {
+		return os.Stdout, func() {}, nil
+	}
+	f, err := os.Create(path)
 	if err != nil {
-		return err
+		return nil, nil, err
 	}
-	if *limit > 0 && *limit < len(ps) {
-		ps = ps[:*limit]
-	}
-	me, err := newEngine(ef)
-	if err != nil {
-		return err
-	}
-	g, err := startGnubg(*path)
-	if err != nil {
-		return err
-	}
-	defer g.close()
-	if err := g.level("worldclass"); err != nil {
-		return err
-	}
-	w := io.Writer(os.Stdout)
-	if *out != "" {
-		f, err := os.Create(*out)
-		if err != nil {
-			return err
-		}
-		defer f.Close()
-		bw := bufio.NewWriter(f)
-		defer bw.Flush()
-		w = io.MultiWriter(os.Stdout, bw)
-	}
-	fmt.Fprintf(w, "# bgbench errors -in %s -n %d -depth %d -nodes %d -time %v -weights %q\n", *in, len(ps), ef.depth, ef.nodes, ef.limit, ef.weights)
+	bw := bufio.NewWriter(f)
+	return io.MultiWriter(os.Stdout, bw), func() { bw.Flush(); f.Close() }, nil
+}
+
+// errorRun is one measurement of the engine's plays by gnubg's judgement.
+type errorRun struct {
+	in    string
+	ps    []bg.Position
+	me    *player
+	g     *gnubg
+	cache *judgeCache
+	best  strings.Builder // "position | gnubg's best" lines
+}
+
+// measure searches and judges every position, writing a line for each and
+// the summary.
+func (run *errorRun) measure(w io.Writer) error {
+	ef := run.me.f
+	fmt.Fprintf(w, "# bgbench errors -in %s -n %d -depth %d -nodes %d -time %v -weights %q\n", run.in, len(run.ps), ef.depth, ef.nodes, ef.limit, ef.weights)
 	fmt.Fprintln(w, "# position:match | engine's play | ply | gnubg's best | error (millipoints) | seconds | evaluations")
-	var bestOut strings.Builder
-	fmt.Fprintf(&bestOut, "# gnubg 1.07's best play at 2-ply (bgbench errors -in %s -n %d)\n", *in, len(ps))
+	fmt.Fprintf(&run.best, "# gnubg 1.07's best play at 2-ply (bgbench errors -in %s -n %d)\n", run.in, len(run.ps))
 	var errs []float64
 	byClass := map[bg.Class][]float64{}
-	same := 0
-	var secsSum float64
-	var evals uint64
-	for _, pos := range ps {
+	same, secsSum, evals := 0, 0.0, uint64(0)
+	for _, pos := range run.ps {
 		start := time.Now()
-		r, err := me.search(&pos)
+		r, err := run.me.search(&pos)
 		if err != nil {
 			return err
 		}
 		secs := time.Since(start).Seconds()
-		secsSum += secs
-		evals += r.Nodes
-		var gen bg.MoveGen
-		plays := pos.Plays(&gen)
-		e, best, ok := cache.get(pos.String(), r.Play)
-		if !ok {
-			if e, best, err = judge(g, &pos, plays, int(r.Move)); err != nil {
-				return err
-			}
-			cache.put(pos.String(), r.Play, best, e)
+		secsSum, evals = secsSum+secs, evals+r.Nodes
+		e, best, err := run.judged(&pos, r)
+		if err != nil {
+			return err
 		}
 		if e == 0 {
 			same++
 		}
 		errs = append(errs, e*1000)
-		fmt.Fprintf(&bestOut, "%s | %s\n", pos.String(), best)
 		c := bg.Classify(&pos.Board)
 		byClass[c] = append(byClass[c], e*1000)
-		fmt.Fprintf(w, "%s:%s | %s | %d | %s | %.1f | %.2f | %d\n", bg.PositionID(&pos.Board), bg.MatchID(&pos),
-			r.Play, r.Ply, best, e*1000, secs, r.Nodes)
-	}
-	if *bestPath != "" {
-		if err := os.WriteFile(*bestPath, []byte(bestOut.String()), 0o644); err != nil {
-			return err
-		}
+		fmt.Fprintf(&run.best, "%s | %s\n", pos.String(), best)
+		fmt.Fprintf(w, "%s | %s | %d | %s | %.1f | %.2f | %d\n", pos.String(), r.Play, r.Ply, best, e*1000, secs, r.Nodes)
 	}
 	summarize(w, errs, same)
-	if n := len(ps); n > 0 {
+	if n := len(run.ps); n > 0 {
 		fmt.Fprintf(w, "search: %.3f s and %d evaluations per position on average\n", secsSum/float64(n), evals/uint64(n))
 	}
+	summarizeClasses(w, byClass)
+	return nil
+}
+
+// judged returns gnubg's judgement of the engine's play r of pos, from the
+// cache or from gnubg.
+func (run *errorRun) judged(pos *bg.Position, r bg.Result) (float64, string, error) {
+	if e, best, ok := run.cache.get(pos.String(), r.Play); ok {
+		return e, best, nil
+	}
+	var gen bg.MoveGen
+	e, best, err := judge(run.g, pos, pos.Plays(&gen), int(r.Move))
+	if err == nil {
+		run.cache.put(pos.String(), r.Play, best, e)
+	}
+	return e, best, err
+}
+
+// summarizeClasses writes the mean error of each class of positions.
+func summarizeClasses(w io.Writer, byClass map[bg.Class][]float64) {
 	for _, c := range []bg.Class{bg.ClassContact, bg.ClassRace, bg.ClassBearoff} {
 		if es := byClass[c]; len(es) > 0 {
 			sum := 0.0
@@ -124,10 +158,7 @@ func cmdErrors(args []string) error {
 			fmt.Fprintf(w, "%s: %d positions, mean error %.2f\n", className[c], len(es), sum/float64(len(es)))
 		}
 	}
-	return nil
 }
-
-var className = map[bg.Class]string{bg.ClassContact: "contact", bg.ClassRace: "race", bg.ClassBearoff: "bearoff"}
 
 // judge returns the equity (points) the play ours of pos loses against
 // gnubg's best by gnubg's 2-ply evaluation, and gnubg's best play.
@@ -258,3 +289,5 @@ func (c *judgeCache) close() {
 		c.f.Close()
 	}
 }
+
+var className = map[bg.Class]string{bg.ClassContact: "contact", bg.ClassRace: "race", bg.ClassBearoff: "bearoff"}

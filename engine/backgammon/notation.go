@@ -41,6 +41,16 @@ func FormatPlay(pl *Play) string {
 	if pl.N == 0 {
 		return PassNotation
 	}
+	var chains [4]chain
+	nc := buildChains(pl, &chains)
+	return writeChains(chains[:nc])
+}
+
+// buildChains sorts pl's steps from the highest point down (the nearer
+// landing first), marks the first landing on each point pl hit, joins each
+// step to the first chain that ends where it starts, and returns how many
+// chains it made.
+func buildChains(pl *Play, chains *[4]chain) int {
 	var hitPts uint32
 	steps := pl.Steps
 	for k := 0; k < int(pl.N); k++ {
@@ -54,7 +64,6 @@ func FormatPlay(pl *Play) string {
 		}
 		return int(b.To) - int(a.To)
 	})
-	var chains [4]chain
 	nc := 0
 	for k := 0; k < int(pl.N); k++ {
 		s := steps[k]
@@ -73,14 +82,20 @@ func FormatPlay(pl *Play) string {
 		ch.pts[ch.n], ch.hit[ch.n] = s.To, hit
 		ch.n++
 	}
+	return nc
+}
+
+// writeChains writes the chains in order, each set through the same points
+// once with its count.
+func writeChains(chains []chain) string {
 	var sb strings.Builder
 	var done [4]bool
-	for i := 0; i < nc; i++ {
+	for i := range chains {
 		if done[i] {
 			continue
 		}
 		n := 1
-		for j := i + 1; j < nc; j++ {
+		for j := i + 1; j < len(chains); j++ {
 			if !done[j] && chains[j].samePoints(&chains[i]) {
 				done[j] = true
 				n++
