@@ -206,14 +206,7 @@ func sortRoots(r []rootPlay) {
 // iterate re-evaluates the best root plays at lookahead ply and reports
 // whether it completed; an interrupted iteration leaves roots as they were.
 func (s *searcher) iterate(before *Board, plays []Play, roots []rootPlay, ply int) bool {
-	keep, margin := rootKeep1, rootMargin1
-	if ply >= 2 {
-		keep, margin = rootKeep2, rootMargin2
-	}
-	n := 0
-	for n < len(roots) && n < keep && roots[0].eq-roots[n].eq <= margin {
-		n++
-	}
+	n := candidates(roots, ply)
 	var next [max(rootKeep1, rootKeep2)]rootPlay
 	if s.team != nil && n > 1 {
 		if !s.team.iterate(s, before, plays, roots[:n], next[:n], ply) {
@@ -229,6 +222,22 @@ func (s *searcher) iterate(before *Board, plays []Play, roots []rootPlay, ply in
 	copy(roots, next[:n])
 	sortRoots(roots)
 	return true
+}
+
+// candidates returns how many of roots (sorted) the iteration at ply
+// re-evaluates: of the plays the previous iteration evaluated, at least
+// the best rootMin, then up to rootKeep within rootMargin of the best.
+func candidates(roots []rootPlay, ply int) int {
+	least, keep, margin := rootMin1, rootKeep1, rootMargin1
+	if ply >= 2 {
+		least, keep, margin = rootMin2, rootKeep2, rootMargin2
+	}
+	n := 0
+	for n < len(roots) && n < keep && roots[n].ply == ply-1 &&
+		(n < least || roots[0].eq-roots[n].eq <= margin) {
+		n++
+	}
+	return n
 }
 
 // evalRoot sets *out to root play r evaluated at ply and reports whether
