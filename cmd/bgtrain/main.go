@@ -5,7 +5,7 @@
 // against a fixed hand-written evaluation and against the previous
 // checkpoint, and prints a row of the progress table (docs/backgammon.md):
 //
-//	nice -n 10 go run ./cmd/bgtrain -games 1000000 -out engine/backgammon/weights
+//	nice -n 10 go run ./cmd/bgtrain -out engine/backgammon/weights
 package main
 
 import (
@@ -32,9 +32,9 @@ type config struct {
 func main() {
 	var c config
 	flag.Uint64Var(&c.seed, "seed", 1, "seed of the weights and the training dice")
-	flag.IntVar(&c.games, "games", 200000, "self-play games to train")
-	flag.IntVar(&c.every, "every", 20000, "games between progress rows and checkpoints")
-	flag.IntVar(&c.bench, "bench", 1000, "benchmark games per progress row (even)")
+	flag.IntVar(&c.games, "games", 1000000, "self-play games to train")
+	flag.IntVar(&c.every, "every", 50000, "games between progress rows and checkpoints")
+	flag.IntVar(&c.bench, "bench", 2000, "benchmark games per progress row (even)")
 	flag.IntVar(&c.hidden, "hidden", 128, "hidden units of the contact network")
 	flag.IntVar(&c.raceHidden, "race-hidden", 64, "hidden units of the race network")
 	flag.Float64Var(&c.alpha, "alpha", 0.1, "learning rate at the start")
@@ -63,41 +63,43 @@ func run(c config, w io.Writer) error {
 	}
 	tr := bg.NewTrainer(nets, c.seed, float32(c.alpha), float32(c.lambda))
 	prev := cloneNets(nets)
-	fmt.Fprintf(w, "# bgtrain -seed %d -games %d -hidden %d -race-hidden %d -alpha %g -alpha-end %g -lambda %g -bench %d\n",
-		c.seed, c.games, c.hidden, c.raceHidden, c.alpha, c.alphaEnd, c.lambda, c.bench)
+	fmt.Fprintf(w, "# bgtrain -seed %d -games %d -hidden %d -race-hidden %d -alpha %g -alpha-end %g -lambda %g -bench %d -from %q\n",
+		c.seed, c.games, c.hidden, c.raceHidden, c.alpha, c.alphaEnd, c.lambda, c.bench, c.from)
 	fmt.Fprintln(w, "| games | minutes | alpha | sq. error | plies/game | ppg vs heuristic | ppg vs previous row |")
 	fmt.Fprintln(w, "| ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
 	start := time.Now()
 	var sq float64
-	var plies int
+	var plies, n int
 	for g := 1; g <= c.games; g++ {
 		tr.Alpha = float32(c.alpha * math.Pow(c.alphaEnd/c.alpha, float64(g-1)/float64(c.games)))
 		st := tr.PlayGame()
-		sq += st.SqErr
-		plies += st.Plies
+		sq, plies, n = sq+st.SqErr, plies+st.Plies, n+1
 		if g%c.every != 0 && g != c.games {
 			continue
-		}
-		n := g % c.every
-		if n == 0 {
-			n = c.every
 		}
 		h := benchMatch(nets, heuristicPlayer{}, c.bench, c.seed+uint64(g))
 		p := benchMatch(nets, netPlayer{ev: bg.NewEvaluator(prev), gen: new(bg.MoveGen)}, c.bench, c.seed+uint64(g)+1)
 		fmt.Fprintf(w, "| %d | %.1f | %.4f | %.5f | %.1f | %s | %s |\n", g, time.Since(start).Minutes(),
 			tr.Alpha, sq/float64(n), float64(plies)/float64(n), h, p)
-		sq, plies = 0, 0
-		if err := saveNets(c.out, nets); err != nil {
+		sq, plies, n = 0, 0, 0
+		if err := checkpoint(c, g, nets); err != nil {
 			return err
-		}
-		if c.checkpoints != "" {
-			if err := saveNets(filepath.Join(c.checkpoints, fmt.Sprint(g)), nets); err != nil {
-				return err
-			}
 		}
 		prev = cloneNets(nets)
 	}
 	return nil
+}
+
+// checkpoint writes the networks to -out and, with -checkpoints, to a
+// directory named for the games played.
+func checkpoint(c config, games int, nets bg.Nets) error {
+	if err := saveNets(c.out, nets); err != nil {
+		return err
+	}
+	if c.checkpoints == "" {
+		return nil
+	}
+	return saveNets(filepath.Join(c.checkpoints, fmt.Sprint(games)), nets)
 }
 
 func cloneNets(n bg.Nets) bg.Nets {
