@@ -24,6 +24,7 @@ type config struct {
 	seed                   uint64
 	games, every, bench    int
 	hidden, raceHidden     int
+	inputs                 int
 	alpha, alphaEnd        float64
 	lambda                 float64
 	out, checkpoints, from string
@@ -35,6 +36,7 @@ func main() {
 	flag.IntVar(&c.games, "games", 1000000, "self-play games to train")
 	flag.IntVar(&c.every, "every", 50000, "games between progress rows and checkpoints")
 	flag.IntVar(&c.bench, "bench", 2000, "benchmark games per progress row (even)")
+	flag.IntVar(&c.inputs, "inputs", bg.NumInputsV1, "inputs of the networks: 202 (version 1) or 204 (version 2, with escapes); -from networks are grown to it")
 	flag.IntVar(&c.hidden, "hidden", 128, "hidden units of the contact network")
 	flag.IntVar(&c.raceHidden, "race-hidden", 64, "hidden units of the race network")
 	flag.Float64Var(&c.alpha, "alpha", 0.1, "learning rate at the start")
@@ -52,19 +54,20 @@ func main() {
 
 func run(c config, w io.Writer) error {
 	nets := bg.Nets{
-		Contact: bg.NewNet(bg.NumInputs, c.hidden, c.seed*2+1, 0.1),
-		Race:    bg.NewNet(bg.NumInputs, c.raceHidden, c.seed*2+2, 0.1),
+		Contact: bg.NewNet(c.inputs, c.hidden, c.seed*2+1, 0.1),
+		Race:    bg.NewNet(c.inputs, c.raceHidden, c.seed*2+2, 0.1),
 	}
 	if c.from != "" {
 		var err error
 		if nets, err = loadNets(c.from); err != nil {
 			return err
 		}
+		nets = bg.Nets{Contact: nets.Contact.Grow(c.inputs), Race: nets.Race.Grow(c.inputs)}
 	}
 	tr := bg.NewTrainer(nets, c.seed, float32(c.alpha), float32(c.lambda))
 	prev := cloneNets(nets)
-	fmt.Fprintf(w, "# bgtrain -seed %d -games %d -hidden %d -race-hidden %d -alpha %g -alpha-end %g -lambda %g -bench %d -from %q\n",
-		c.seed, c.games, c.hidden, c.raceHidden, c.alpha, c.alphaEnd, c.lambda, c.bench, c.from)
+	fmt.Fprintf(w, "# bgtrain -seed %d -games %d -inputs %d -hidden %d -race-hidden %d -alpha %g -alpha-end %g -lambda %g -bench %d -from %q\n",
+		c.seed, c.games, c.inputs, c.hidden, c.raceHidden, c.alpha, c.alphaEnd, c.lambda, c.bench, c.from)
 	fmt.Fprintln(w, "| games | minutes | alpha | sq. error | plies/game | ppg vs heuristic | ppg vs previous row |")
 	fmt.Fprintln(w, "| ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
 	start := time.Now()

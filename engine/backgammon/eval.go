@@ -114,7 +114,7 @@ func (e *Evaluator) Probs(b *Board) Probs {
 }
 
 func (e *Evaluator) netProbs(n *Net, b *Board) Probs {
-	e.in.Encode(b)
+	e.in.EncodeFor(b, n.Inputs)
 	p := n.Forward(&e.in, &e.act)
 	if !b.Contact() {
 		// No contact: nothing can be hit any more, so no backgammon
@@ -202,11 +202,11 @@ func (e *Evaluator) netProbsFrom(k int, n *Net, before, b *Board) Probs {
 	base := &e.base[k]
 	if !base.valid {
 		sw := before.Swapped()
-		base.in.Encode(&sw)
+		base.in.EncodeFor(&sw, n.Inputs)
 		n.preActivate(&base.in, base.pre)
 		base.valid = true
 	}
-	e.in.Encode(b)
+	e.in.EncodeFor(b, n.Inputs)
 	h := e.act.H[:n.Hidden]
 	copy(h, base.pre[:n.Hidden])
 	n.addDiff(h, &base.in, &e.in)

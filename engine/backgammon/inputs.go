@@ -11,11 +11,19 @@ import "math/bits"
 //   - three features of our own: the pip count (/200), the share of the 36
 //     rolls with which the other side hits one of this side's blots, and the
 //     longest run of made points (/6).
+//
+// Networks of NumInputs (version 2) have two more inputs after those
+// NumInputsV1: for each side, the share of the rolls with which its
+// rearmost checker escapes the points the other side holds in front of it
+// (escapes). A network reads the inputs below its Inputs only, and a
+// version 1 network grown to version 2 (Net.Grow) evaluates as before.
 const (
 	pointUnits   = 4
 	sideInputs   = NumPoints*pointUnits + 5
-	NumInputs    = 2 * sideInputs
-	maxNonZero   = 2 * (Checkers*pointUnits + 5)
+	NumInputsV1  = 2 * sideInputs
+	NumInputs    = NumInputsV1 + 2
+	inEscape     = NumInputsV1 // + side
+	maxNonZero   = 2*(Checkers*pointUnits+5) + 2
 	inBar        = NumPoints * pointUnits
 	inOff        = inBar + 1
 	inPips       = inBar + 2
@@ -43,8 +51,22 @@ func (in *Inputs) add(i int, v float32) {
 	in.N++
 }
 
-// Encode fills in with the inputs of b, b[0] on roll.
-func (in *Inputs) Encode(b *Board) {
+// Encode fills in with all NumInputs inputs of b, b[0] on roll.
+func (in *Inputs) Encode(b *Board) { in.EncodeFor(b, NumInputs) }
+
+// EncodeFor fills in with the first n inputs of b, b[0] on roll: those a
+// network of n inputs reads.
+func (in *Inputs) EncodeFor(b *Board, n int) {
+	in.encodeV1(b)
+	if n > NumInputsV1 {
+		for s := 0; s < 2; s++ {
+			in.add(inEscape+s, float32(escapes(b, s))*shotScale)
+		}
+	}
+}
+
+// encodeV1 fills in with the version 1 inputs of b.
+func (in *Inputs) encodeV1(b *Board) {
 	in.N = 0
 	for s := 0; s < 2; s++ {
 		base := s * sideInputs
@@ -181,4 +203,65 @@ func init() {
 			r++
 		}
 	}
+}
+
+// escapeWindow is how far in front of a checker the other side's points
+// count as blocking it.
+const escapeWindow = 12
+
+// escapes returns how many of the 36 rolls carry side s's rearmost checker
+// (the bar included) past every point the other side holds within
+// escapeWindow pips in front of it, each landing on the way open: 36 when
+// no such point blocks it. Like shots, it is an input, not a rule.
+func escapes(b *Board, s int) int {
+	o := 1 - s
+	p := b.backIndex(s)
+	if p < 0 {
+		return 36
+	}
+	low := -1 // the blocking point nearest the home board
+	for q := p - 1; q >= max(p-escapeWindow, 0); q-- {
+		if b[o][23-q] >= 2 {
+			low = q
+		}
+	}
+	if low < 0 {
+		return 36
+	}
+	blocked := func(q int) bool { return q >= 0 && b[o][23-q] >= 2 }
+	total := 0
+	for d1 := 1; d1 <= 6; d1++ {
+		for d2 := d1; d2 <= 6; d2++ {
+			if escapesWith(p, low, d1, d2, blocked) {
+				total += int(36 * rollWeight(d1, d2))
+			}
+		}
+	}
+	return total
+}
+
+// escapesWith reports whether a checker on p gets below low with roll
+// d1-d2, stopping only on open points.
+func escapesWith(p, low, d1, d2 int, blocked func(int) bool) bool {
+	steps := 2
+	if d1 == d2 {
+		steps = 4
+	}
+	for _, first := range [2]int{d1, d2} {
+		at := p
+		for k := 0; k < steps; k++ {
+			d := first
+			if k%2 == 1 && d1 != d2 {
+				d = d1 + d2 - first
+			}
+			at -= d
+			if blocked(at) {
+				break
+			}
+			if at < low {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -178,6 +178,19 @@ func (n *Net) finish(a *Activations) Probs {
 	return a.Out
 }
 
+// Grow returns a copy of n reading inputs inputs (at least n's): the new
+// inputs' weights are zero, so it evaluates as n does until trained.
+func (n *Net) Grow(inputs int) *Net {
+	g := *n
+	g.Inputs = max(inputs, n.Inputs)
+	g.W1 = make([]float32, g.Inputs*n.Hidden)
+	copy(g.W1, n.W1)
+	g.B1 = append([]float32(nil), n.B1...)
+	g.W2 = append([]float32(nil), n.W2...)
+	g.B2 = append([]float32(nil), n.B2...)
+	return &g
+}
+
 // NumWeights returns how many parameters n has.
 func (n *Net) NumWeights() int { return len(n.W1) + len(n.B1) + len(n.W2) + len(n.B2) }
 

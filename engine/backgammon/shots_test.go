@@ -87,3 +87,33 @@ func TestShotsMatchesReference(t *testing.T) {
 		b = p.Result.Swapped()
 	}
 }
+
+// TestEscapes checks escapes on positions counted by hand.
+func TestEscapes(t *testing.T) {
+	// Nothing in front: every roll.
+	free := mkBoard(map[int]int{24: 1}, map[int]int{24: 1})
+	if got := escapes(&free, 0); got != 36 {
+		t.Errorf("no blocking point: %d escapes, want 36", got)
+	}
+	// One point held six pips in front of a checker on the 24 point:
+	// non-doubles of 7 pips or more (9 of 15, either order) and 4-4, 5-5.
+	one := mkBoard(map[int]int{24: 1}, map[int]int{7: 2})
+	if got := escapes(&one, 0); got != 20 {
+		t.Errorf("one point six pips ahead: %d escapes, want 20", got)
+	}
+	// On the bar against a closed home board: none.
+	closed := mkBoard(map[int]int{25: 1}, map[int]int{1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2})
+	if got := escapes(&closed, 0); got != 0 {
+		t.Errorf("closed board: %d escapes, want 0", got)
+	}
+	// Grown networks evaluate as the networks they grew from.
+	n := NewNet(NumInputsV1, 8, 5, 0.3)
+	g := n.Grow(NumInputs)
+	var a, b Inputs
+	p := StartBoard
+	a.EncodeFor(&p, n.Inputs)
+	b.EncodeFor(&p, g.Inputs)
+	if x, y := n.Forward(&a, n.NewActivations()), g.Forward(&b, g.NewActivations()); x != y {
+		t.Errorf("grown network: %v, original %v", y, x)
+	}
+}

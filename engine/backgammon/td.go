@@ -100,7 +100,7 @@ func (t *Trainer) push(b *Board, mover int, v Probs) {
 		s.net = nil
 		return
 	}
-	s.in.Encode(b)
+	s.in.EncodeFor(b, s.net.Inputs)
 }
 
 // learn moves each network position towards its λ-return and returns the
