@@ -186,3 +186,33 @@ func TestSearchMemory(t *testing.T) {
 		}
 	}
 }
+
+// FuzzNewState feeds any position and move list to NewState: a state or
+// an *engine.InputError, never a panic; a state's position reads back as
+// itself.
+func FuzzNewState(f *testing.F) {
+	f.Add("4HPwATDgc/ABMA:cAkAAAAAAAAA", "", "")
+	f.Add("", "31", "8/5 6/5")
+	f.Add("", "66", "")
+	f.Add("sGfwATDgc/ABMA:MAETAAAAAAAA", "24/14", "")
+	f.Add("junk", "3-1", "bar/22*")
+	f.Fuzz(func(t *testing.T, position, m1, m2 string) {
+		setup := engine.Setup{Position: position, PositionField: "position"}
+		if m1 != "" {
+			setup.FromMoves, setup.Moves = true, []string{m1, m2}
+		}
+		st, err := bg.Game{}.NewState(setup)
+		if err != nil {
+			var ie *engine.InputError
+			if !errors.As(err, &ie) {
+				t.Fatalf("%v: not an input error", err)
+			}
+			return
+		}
+		p := st.(*bg.State).Position()
+		back, err := bg.Game{}.NewState(engine.Setup{Position: p, PositionField: "position"})
+		if err != nil || back.(*bg.State).Position() != p {
+			t.Fatalf("position %q reads back as %v, %v", p, back, err)
+		}
+	})
+}
