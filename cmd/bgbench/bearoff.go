@@ -22,7 +22,7 @@ func cmdBearoff(args []string) error {
 	seed := fs.Uint64("seed", 1, "seed")
 	out := fs.String("out", "engine/backgammon/testdata/gnubg_bearoff.txt", "output file")
 	path := fs.String("gnubg", "/usr/games/gnubg", "gnubg binary")
-	fs.Parse(args)
+	_ = fs.Parse(args) // ExitOnError: it exits on an error
 	g, err := startGnubg(*path)
 	if err != nil {
 		return err
@@ -33,7 +33,7 @@ func cmdBearoff(args []string) error {
 		return err
 	}
 	w := bufio.NewWriter(f)
-	fmt.Fprintf(w, "# bgbench bearoff -n %d -seed %d: gnubg 1.07 eval, static row (win, win gammon, lose gammon)\n", *n, *seed)
+	_, _ = fmt.Fprintf(w, "# bgbench bearoff -n %d -seed %d: gnubg 1.07 eval, static row (win, win gammon, lose gammon)\n", *n, *seed)
 	rng := bg.NewRand(*seed)
 	for i := 0; i < *n; i++ {
 		var b bg.Board
@@ -54,7 +54,7 @@ func cmdBearoff(args []string) error {
 		if m == nil {
 			return fmt.Errorf("no static evaluation: %q", tail(out))
 		}
-		fmt.Fprintf(w, "%s %s %s %s\n", bg.PositionID(&b), m[1], m[2], m[4])
+		_, _ = fmt.Fprintf(w, "%s %s %s %s\n", bg.PositionID(&b), m[1], m[2], m[4])
 	}
 	if err := w.Flush(); err != nil {
 		return err

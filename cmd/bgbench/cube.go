@@ -31,7 +31,7 @@ func cmdCube(args []string) error {
 	path := fs.String("gnubg", "/usr/games/gnubg", "gnubg binary")
 	var ef engineFlags
 	ef.register(fs)
-	fs.Parse(args)
+	_ = fs.Parse(args) // ExitOnError: it exits on an error
 	ps, err := readPositions(*in)
 	if err != nil {
 		return err
@@ -52,8 +52,8 @@ func cmdCube(args []string) error {
 		return err
 	}
 	w := io.Writer(os.Stdout)
-	fmt.Fprintf(w, "# bgbench cube -in %s -n %d -depth %d -weights %q\n", *in, len(ps), ef.depth, ef.weights)
-	fmt.Fprintln(w, "# position | gnubg: ND DT DP, proper action | engine's action | doubler's error | taker's error (millipoints)")
+	_, _ = fmt.Fprintf(w, "# bgbench cube -in %s -n %d -depth %d -weights %q\n", *in, len(ps), ef.depth, ef.weights)
+	_, _ = fmt.Fprintln(w, "# position | gnubg: ND DT DP, proper action | engine's action | doubler's error | taker's error (millipoints)")
 	var dErr, tErr float64
 	agree := 0
 	for _, pos := range ps {
@@ -72,10 +72,10 @@ func cmdCube(args []string) error {
 		if de == 0 && te == 0 {
 			agree++
 		}
-		fmt.Fprintf(w, "%s | %+.3f %+.3f %+.3f, %s | %s | %.1f | %.1f\n", pos.String(), nd, dt, dp, proper, a.Action, de*1000, te*1000)
+		_, _ = fmt.Fprintf(w, "%s | %+.3f %+.3f %+.3f, %s | %s | %.1f | %.1f\n", pos.String(), nd, dt, dp, proper, a.Action, de*1000, te*1000)
 	}
 	n := float64(len(ps))
-	fmt.Fprintf(w, "positions %d: both decisions as gnubg's in %d; mean doubler's error %.2f, taker's %.2f millipoints per position\n",
+	_, _ = fmt.Fprintf(w, "positions %d: both decisions as gnubg's in %d; mean doubler's error %.2f, taker's %.2f millipoints per position\n",
 		len(ps), agree, 1000*dErr/n, 1000*tErr/n)
 	return nil
 }

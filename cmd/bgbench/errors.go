@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -33,7 +34,7 @@ func cmdErrors(args []string) error {
 	cachePath := fs.String("cache", "", "file of gnubg's judgements to reuse and extend (position, play, gnubg's best, loss)")
 	var ef engineFlags
 	ef.register(fs)
-	fs.Parse(args)
+	_ = fs.Parse(args) // ExitOnError: it exits on an error
 	run := errorRun{in: *in}
 	var err error
 	if run.cache, err = openJudgeCache(*cachePath); err != nil {
@@ -81,7 +82,12 @@ func openOut(path string) (io.Writer, func(), error) {
 		return nil, nil, err
 	}
 	bw := bufio.NewWriter(f)
-	return io.MultiWriter(os.Stdout, bw), func() { bw.Flush(); f.Close() }, nil
+	done := func() {
+		if err := errors.Join(bw.Flush(), f.Close()); err != nil {
+			fmt.Fprintln(os.Stderr, "bgbench:", err) //nolint:errcheck // nowhere left to report it
+		}
+	}
+	return io.MultiWriter(os.Stdout, bw), done, nil
 }
 
 // errorRun is one measurement of the engine's plays by gnubg's judgement.
@@ -98,8 +104,8 @@ type errorRun struct {
 // the summary.
 func (run *errorRun) measure(w io.Writer) error {
 	ef := run.me.f
-	fmt.Fprintf(w, "# bgbench errors -in %s -n %d -depth %d -nodes %d -time %v -weights %q\n", run.in, len(run.ps), ef.depth, ef.nodes, ef.limit, ef.weights)
-	fmt.Fprintln(w, "# position:match | engine's play | ply | gnubg's best | error (millipoints) | seconds | evaluations")
+	_, _ = fmt.Fprintf(w, "# bgbench errors -in %s -n %d -depth %d -nodes %d -time %v -weights %q\n", run.in, len(run.ps), ef.depth, ef.nodes, ef.limit, ef.weights)
+	_, _ = fmt.Fprintln(w, "# position:match | engine's play | ply | gnubg's best | error (millipoints) | seconds | evaluations")
 	fmt.Fprintf(&run.best, "# gnubg 1.07's best play at 2-ply (bgbench errors -in %s -n %d)\n", run.in, len(run.ps))
 	var errs []float64
 	byClass := map[bg.Class][]float64{}
@@ -123,11 +129,11 @@ func (run *errorRun) measure(w io.Writer) error {
 		c := bg.Classify(&pos.Board)
 		byClass[c] = append(byClass[c], e*1000)
 		fmt.Fprintf(&run.best, "%s | %s\n", pos.String(), best)
-		fmt.Fprintf(w, "%s | %s | %d | %s | %.1f | %.2f | %d\n", pos.String(), r.Play, r.Ply, best, e*1000, secs, r.Nodes)
+		_, _ = fmt.Fprintf(w, "%s | %s | %d | %s | %.1f | %.2f | %d\n", pos.String(), r.Play, r.Ply, best, e*1000, secs, r.Nodes)
 	}
 	summarize(w, errs, same)
 	if n := len(run.ps); n > 0 {
-		fmt.Fprintf(w, "search: %.3f s and %d evaluations per position on average\n", secsSum/float64(n), evals/uint64(n))
+		_, _ = fmt.Fprintf(w, "search: %.3f s and %d evaluations per position on average\n", secsSum/float64(n), evals/uint64(n))
 	}
 	summarizeClasses(w, byClass)
 	return nil
@@ -155,7 +161,7 @@ func summarizeClasses(w io.Writer, byClass map[bg.Class][]float64) {
 			for _, e := range es {
 				sum += e
 			}
-			fmt.Fprintf(w, "%s: %d positions, mean error %.2f\n", className[c], len(es), sum/float64(len(es)))
+			_, _ = fmt.Fprintf(w, "%s: %d positions, mean error %.2f\n", className[c], len(es), sum/float64(len(es)))
 		}
 	}
 }
@@ -219,11 +225,11 @@ func summarize(w io.Writer, errs []float64, same int) {
 	sd := math.Sqrt(max(sum2/n-mean*mean, 0))
 	s := slices.Clone(errs)
 	slices.Sort(s)
-	fmt.Fprintf(w, "positions %d, same play as gnubg %d (%.1f%%)\n", len(errs), same, 100*float64(same)/n)
-	fmt.Fprintf(w, "mean error %.2f ± %.2f millipoints per move (95%%), median %.1f, 90th percentile %.1f, max %.1f\n",
+	_, _ = fmt.Fprintf(w, "positions %d, same play as gnubg %d (%.1f%%)\n", len(errs), same, 100*float64(same)/n)
+	_, _ = fmt.Fprintf(w, "mean error %.2f ± %.2f millipoints per move (95%%), median %.1f, 90th percentile %.1f, max %.1f\n",
 		mean, 1.96*sd/math.Sqrt(n), s[len(s)/2], s[len(s)*9/10], s[len(s)-1])
 	bounds := []float64{0, 5, 20, 50, 100, math.Inf(1)}
-	fmt.Fprint(w, "distribution:")
+	_, _ = fmt.Fprint(w, "distribution:")
 	lo := math.Inf(-1)
 	for _, b := range bounds {
 		c := 0
@@ -233,13 +239,13 @@ func summarize(w io.Writer, errs []float64, same int) {
 			}
 		}
 		if b == 0 {
-			fmt.Fprintf(w, " 0: %d", c)
+			_, _ = fmt.Fprintf(w, " 0: %d", c)
 		} else {
-			fmt.Fprintf(w, ", (%g, %g]: %d", lo, b, c)
+			_, _ = fmt.Fprintf(w, ", (%g, %g]: %d", lo, b, c)
 		}
 		lo = b
 	}
-	fmt.Fprintln(w)
+	_, _ = fmt.Fprintln(w)
 }
 
 // judgeCache holds gnubg's judgements of plays by position and play, read
@@ -280,13 +286,14 @@ func (c *judgeCache) put(pos, play, best string, loss float64) {
 	v := [2]string{best, strconv.FormatFloat(loss, 'f', 4, 64)}
 	c.m[pos+" | "+play] = v
 	if c.f != nil {
-		fmt.Fprintf(c.f, "%s | %s | %s | %s\n", pos, play, v[0], v[1])
+		// A line lost to a failed write is only judged again next time.
+		_, _ = fmt.Fprintf(c.f, "%s | %s | %s | %s\n", pos, play, v[0], v[1])
 	}
 }
 
 func (c *judgeCache) close() {
 	if c.f != nil {
-		c.f.Close()
+		_ = c.f.Close() // see put
 	}
 }
 

@@ -45,8 +45,8 @@ func startGnubg(path string) (*gnubg, error) {
 
 // close ends gnubg.
 func (g *gnubg) close() {
-	go io.Copy(io.Discard, g.out)
-	g.in.Close()
+	go func() { _, _ = io.Copy(io.Discard, g.out) }() // gnubg's last words, unread
+	_ = g.in.Close()                                  // gnubg exits at the end of its input
 	_ = g.cmd.Wait()
 }
 

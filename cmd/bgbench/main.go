@@ -104,7 +104,7 @@ func loadNets(dir string) (bg.Nets, error) {
 			return n, err
 		}
 		*dst, err = bg.ReadNet(f)
-		f.Close()
+		_ = f.Close() // read only
 		if err != nil {
 			return n, fmt.Errorf("%s: %w", name, err)
 		}

@@ -1,12 +1,9 @@
 package main
 
 import (
-	"bufio"
 	"flag"
 	"fmt"
-	"io"
 	"math"
-	"os"
 	"time"
 
 	"movesvc/engine"
@@ -27,7 +24,7 @@ func cmdMatch(args []string) error {
 	path := fs.String("gnubg", "/usr/games/gnubg", "gnubg binary")
 	var ef engineFlags
 	ef.register(fs)
-	fs.Parse(args)
+	_ = fs.Parse(args) // ExitOnError: it exits on an error
 	me, err := newEngine(ef)
 	if err != nil {
 		return err
@@ -40,20 +37,14 @@ func cmdMatch(args []string) error {
 	if err := g.level(*level); err != nil {
 		return err
 	}
-	w := io.Writer(os.Stdout)
-	if *out != "" {
-		f, err := os.Create(*out)
-		if err != nil {
-			return err
-		}
-		defer f.Close()
-		bw := bufio.NewWriter(f)
-		defer bw.Flush()
-		w = io.MultiWriter(os.Stdout, bw)
+	w, done, err := openOut(*out)
+	if err != nil {
+		return err
 	}
-	fmt.Fprintf(w, "# bgbench match -games %d -seed %d -level %s -depth %d -nodes %d -time %v -weights %q\n",
+	defer done()
+	_, _ = fmt.Fprintf(w, "# bgbench match -games %d -seed %d -level %s -depth %d -nodes %d -time %v -weights %q\n",
 		*games, *seed, *level, ef.depth, ef.nodes, ef.limit, ef.weights)
-	fmt.Fprintln(w, "# game | engine plays | points for the engine | plies | engine seconds per play")
+	_, _ = fmt.Fprintln(w, "# game | engine plays | points for the engine | plies | engine seconds per play")
 	var sum, sum2 float64
 	for i := 0; i < *games; i++ {
 		rng := bg.NewRand(*seed*1000003 + uint64(i/2))
@@ -67,12 +58,12 @@ func cmdMatch(args []string) error {
 		}
 		sum += float64(pts)
 		sum2 += float64(pts * pts)
-		fmt.Fprintf(w, "%d | %s | %+d | %d | %.3f\n", i, side, pts, plies, secs)
+		_, _ = fmt.Fprintf(w, "%d | %s | %+d | %d | %.3f\n", i, side, pts, plies, secs)
 	}
 	n := float64(*games)
 	mean := sum / n
 	sd := math.Sqrt(max(sum2/n-mean*mean, 0))
-	fmt.Fprintf(w, "games %d: engine %+.3f ± %.3f points per game (95%%) against gnubg %s\n", *games, mean, 1.96*sd/math.Sqrt(n), *level)
+	_, _ = fmt.Fprintf(w, "games %d: engine %+.3f ± %.3f points per game (95%%) against gnubg %s\n", *games, mean, 1.96*sd/math.Sqrt(n), *level)
 	return nil
 }
 

@@ -21,7 +21,7 @@ func cmdPlays(args []string) error {
 	every := fs.Int("every", 5, "take every this many positions of the games")
 	out := fs.String("out", "engine/backgammon/testdata/gnubg_plays.txt", "output file")
 	path := fs.String("gnubg", "/usr/games/gnubg", "gnubg binary")
-	fs.Parse(args)
+	_ = fs.Parse(args) // ExitOnError: it exits on an error
 	g, err := startGnubg(*path)
 	if err != nil {
 		return err
@@ -36,7 +36,7 @@ func cmdPlays(args []string) error {
 		return err
 	}
 	w := bufio.NewWriter(f)
-	fmt.Fprintf(w, "# bgbench plays -n %d -seed %d -every %d (gnubg 1.07 hint at 0-ply, unpruned)\n", *n, *seed, *every)
+	_, _ = fmt.Fprintf(w, "# bgbench plays -n %d -seed %d -every %d (gnubg 1.07 hint at 0-ply, unpruned)\n", *n, *seed, *every)
 	rng := bg.NewRand(*seed)
 	var gen bg.MoveGen
 	b, k := bg.StartBoard, 0
@@ -50,11 +50,11 @@ func cmdPlays(args []string) error {
 			if err != nil && !strings.Contains(err.Error(), "no hint") {
 				return err
 			}
-			fmt.Fprintf(w, "%s %d %d", bg.PositionID(&b), d1, d2)
+			_, _ = fmt.Fprintf(w, "%s %d %d", bg.PositionID(&b), d1, d2)
 			for _, m := range moves {
-				fmt.Fprintf(w, " | %s", m.play)
+				_, _ = fmt.Fprintf(w, " | %s", m.play)
 			}
-			fmt.Fprintln(w)
+			_, _ = fmt.Fprintln(w)
 			done++
 		}
 		plays := gen.Generate(&b, d1, d2)

@@ -26,7 +26,7 @@ func cmdPositions(args []string) error {
 	level2 := fs.String("level2", "intermediate", "gnubg's level for o")
 	out := fs.String("out", "docs/bench/bg_positions.txt", "output file")
 	path := fs.String("gnubg", "/usr/games/gnubg", "gnubg binary")
-	fs.Parse(args)
+	_ = fs.Parse(args) // ExitOnError: it exits on an error
 	g, err := startGnubg(*path)
 	if err != nil {
 		return err
@@ -66,10 +66,10 @@ func cmdPositions(args []string) error {
 		return err
 	}
 	w := bufio.NewWriter(f)
-	fmt.Fprintf(w, "# bgbench positions -n %d -games %d -seed %d -level %s -level2 %s: %d candidates\n", *n, *games, *seed, *level, *level2, len(cands))
+	_, _ = fmt.Fprintf(w, "# bgbench positions -n %d -games %d -seed %d -level %s -level2 %s: %d candidates\n", *n, *games, *seed, *level, *level2, len(cands))
 	for k := 0; k < *n && len(cands) > 0; k++ {
 		j := rng.Intn(len(cands))
-		fmt.Fprintln(w, cands[j])
+		_, _ = fmt.Fprintln(w, cands[j])
 		cands[j] = cands[len(cands)-1]
 		cands = cands[:len(cands)-1]
 	}

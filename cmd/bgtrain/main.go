@@ -66,10 +66,10 @@ func run(c config, w io.Writer) error {
 	}
 	tr := bg.NewTrainer(nets, c.seed, float32(c.alpha), float32(c.lambda))
 	prev := cloneNets(nets)
-	fmt.Fprintf(w, "# bgtrain -seed %d -games %d -inputs %d -hidden %d -race-hidden %d -alpha %g -alpha-end %g -lambda %g -bench %d -from %q\n",
+	_, _ = fmt.Fprintf(w, "# bgtrain -seed %d -games %d -inputs %d -hidden %d -race-hidden %d -alpha %g -alpha-end %g -lambda %g -bench %d -from %q\n",
 		c.seed, c.games, c.inputs, c.hidden, c.raceHidden, c.alpha, c.alphaEnd, c.lambda, c.bench, c.from)
-	fmt.Fprintln(w, "| games | minutes | alpha | sq. error | plies/game | ppg vs heuristic | ppg vs previous row |")
-	fmt.Fprintln(w, "| ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+	_, _ = fmt.Fprintln(w, "| games | minutes | alpha | sq. error | plies/game | ppg vs heuristic | ppg vs previous row |")
+	_, _ = fmt.Fprintln(w, "| ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
 	start := time.Now()
 	var sq float64
 	var plies, n int
@@ -82,7 +82,7 @@ func run(c config, w io.Writer) error {
 		}
 		h := benchMatch(nets, heuristicPlayer{}, c.bench, c.seed+uint64(g))
 		p := benchMatch(nets, netPlayer{ev: bg.NewEvaluator(prev), gen: new(bg.MoveGen)}, c.bench, c.seed+uint64(g)+1)
-		fmt.Fprintf(w, "| %d | %.1f | %.4f | %.5f | %.1f | %s | %s |\n", g, time.Since(start).Minutes(),
+		_, _ = fmt.Fprintf(w, "| %d | %.1f | %.4f | %.5f | %.1f | %s | %s |\n", g, time.Since(start).Minutes(),
 			tr.Alpha, sq/float64(n), float64(plies)/float64(n), h, p)
 		sq, plies, n = 0, 0, 0
 		if err := checkpoint(c, g, nets); err != nil {
@@ -128,7 +128,7 @@ func saveNets(dir string, n bg.Nets) error {
 			return err
 		}
 		if _, err := net.WriteTo(f); err != nil {
-			f.Close()
+			_ = f.Close() // the write's error says it
 			return err
 		}
 		if err := f.Close(); err != nil {
@@ -146,7 +146,7 @@ func loadNets(dir string) (bg.Nets, error) {
 			return n, err
 		}
 		*dst, err = bg.ReadNet(f)
-		f.Close()
+		_ = f.Close() // read only
 		if err != nil {
 			return n, fmt.Errorf("%s: %w", name, err)
 		}

@@ -42,6 +42,8 @@ func (t *BearoffTable) WriteBearoff(w io.Writer) error {
 	return zw.Close()
 }
 
+// writeDist writes one distribution; w keeps its first error for Flush,
+// so the writes' errors are not checked here.
 func writeDist(w *bufio.Writer, d *[bearoffRolls]float32) {
 	var q [bearoffRolls]uint16
 	lo, hi := bearoffRolls, -1
@@ -52,14 +54,14 @@ func writeDist(w *bufio.Writer, d *[bearoffRolls]float32) {
 		}
 	}
 	if hi < 0 {
-		w.Write([]byte{0, 0})
+		_, _ = w.Write([]byte{0, 0})
 		return
 	}
-	w.Write([]byte{byte(lo), byte(hi - lo + 1)})
+	_, _ = w.Write([]byte{byte(lo), byte(hi - lo + 1)})
 	var buf [2]byte
 	for n := lo; n <= hi; n++ {
 		binary.LittleEndian.PutUint16(buf[:], q[n])
-		w.Write(buf[:])
+		_, _ = w.Write(buf[:])
 	}
 }
 

@@ -12,10 +12,10 @@ const PassNotation = "pass"
 // notePoint returns the notation of a slot of the mover's side: "bar", "off"
 // or the point number.
 func notePoint(i int8) string {
-	switch {
-	case i == BarIndex:
+	switch i {
+	case BarIndex:
 		return "bar"
-	case i == Off:
+	case Off:
 		return "off"
 	default:
 		return strconv.Itoa(int(i) + 1)
