@@ -122,10 +122,6 @@ func (st *State) LevelDepth(level int) int {
 	return 2
 }
 
-// levelMargins are how far, in millipoints of equity, below the best play
-// a weaker level may choose a play.
-var levelMargins = [engine.MaxLevel]int{1: 200, 2: 150, 3: 110, 4: 80, 5: 55, 6: 40, 7: 25, 8: 15, 9: 8}
-
 // LevelMargin returns levelMargins[level].
 func (st *State) LevelMargin(level int) int {
 	return levelMargins[min(max(level, 1), engine.MaxLevel-1)]

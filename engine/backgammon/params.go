@@ -20,3 +20,7 @@ const (
 	contactCubeEfficiency = 0.68    // Janowski's cube efficiency x with contact
 	raceCubeEfficiency    = 0.80    // ... and in a race
 )
+
+// levelMargins are how far, in millipoints of equity, below the best play
+// a weaker level (the service's levels 1-9) may choose a play.
+var levelMargins = [10]int{1: 200, 2: 150, 3: 110, 4: 80, 5: 55, 6: 40, 7: 25, 8: 15, 9: 8}
