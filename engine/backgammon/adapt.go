@@ -126,3 +126,25 @@ func (st *State) LevelDepth(level int) int {
 func (st *State) LevelMargin(level int) int {
 	return levelMargins[min(max(level, 1), engine.MaxLevel-1)]
 }
+
+// ExactScore scores a proved result as the search scores a play that
+// bears off the last checker: the points won, in millipoints (1000 a
+// single game, 2000 a gammon, 3000 a backgammon; the most any play of the
+// roll wins), and a loss as -1000 per point the same way.
+func (st *State) ExactScore(outcome engine.Outcome, pliesToEnd int) int {
+	switch outcome {
+	case engine.OutcomeWin:
+		best := Single
+		if !st.IsChance() && !st.pos.Over() {
+			for i := range st.current() {
+				if r := &st.current()[i].Result; r.OnBoard(0) == 0 {
+					best = max(best, r.WinKind(0))
+				}
+			}
+		}
+		return 1000 * best
+	case engine.OutcomeLoss:
+		return -1000 * max(Single, st.pos.Board.WinKind(1))
+	}
+	return 0
+}

@@ -216,3 +216,22 @@ func FuzzNewState(f *testing.F) {
 		}
 	})
 }
+
+// TestExactScore checks that a level's win at once scores the points won,
+// as the search scores it: a gammon is 2000.
+func TestExactScore(t *testing.T) {
+	j := bg.JSONPosition{Turn: "x", Dice: []int{6, 5}, Cube: 1}
+	j.Points[0] = 1
+	j.Points[12] = -15
+	j.Off = bg.PlayerCounts{X: 14}
+	pos, err := j.Position("position")
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := newState(t, engine.Setup{Position: pos.String(), PositionField: "position"})
+	res := engine.Search(context.Background(), st, engine.Limits{Depth: 1})
+	if res.Outcome != engine.OutcomeWin || res.Score != 2000 || engine.ProvedScore(st, engine.OutcomeWin, 1) != 2000 {
+		t.Errorf("bearing off the last checker for a gammon: %v %d, proved score %d; want a win, 2000",
+			res.Outcome, res.Score, engine.ProvedScore(st, engine.OutcomeWin, 1))
+	}
+}

@@ -40,6 +40,7 @@ var (
 	_ engine.Analyzer      = (*State)(nil)
 	_ engine.LevelDepther  = (*State)(nil)
 	_ engine.LevelMarginer = (*State)(nil)
+	_ engine.ExactScorer   = (*State)(nil)
 )
 
 // maxGamePlies caps RemainingPlies. A game of backgammon has no bound on
