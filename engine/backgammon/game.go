@@ -130,7 +130,6 @@ func (st *State) roll(dice []int) error {
 	hi, lo := rollDice(m)
 	st.pos.Dice = [2]int8{int8(hi), int8(lo)}
 	st.opening = false
-	st.plays = nil
 	return nil
 }
 

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math"
 	"slices"
+	"sync"
 
 	"movesvc/engine"
 )
@@ -132,6 +133,8 @@ func Search(ctx context.Context, pos *Position, lim Limits) (Result, error) {
 	roots := s.rootPlays(&pos.Board, plays)
 	res := s.deepen(&pos.Board, plays, roots)
 	s.finish(&res, pos, plays, roots)
+	s.team = nil
+	searchers.Put(s)
 	return res, nil
 }
 
@@ -174,6 +177,12 @@ func (s *searcher) deepen(before *Board, plays []Play, roots []rootPlay) Result 
 	return res
 }
 
+// searchers are the searches' states, kept for reuse: a searcher holds
+// 2 MB of move generators, too much to clear for every search.
+var searchers = sync.Pool{New: func() any { return new(searcher) }}
+
+// newSearcher returns a searcher for one search with lim: a pooled one
+// with every field but its move generators (which need no reset) set.
 func newSearcher(ctx context.Context, lim Limits) *searcher {
 	nets := lim.Nets
 	if nets.Contact == nil {
@@ -183,7 +192,10 @@ func newSearcher(ctx context.Context, lim Limits) *searcher {
 	if t == nil {
 		t = NewTable(defaultTableMiB << 20)
 	}
-	return &searcher{ctx: ctx, lim: lim, ev: NewEvaluator(nets), table: t}
+	s := searchers.Get().(*searcher)
+	s.ctx, s.lim, s.ev, s.table = ctx, lim, NewEvaluator(nets), t
+	s.aborted, s.hitTime, s.cached, s.polled, s.team, s.shared = false, false, 0, 0, nil, 0
+	return s
 }
 
 // sortRoots orders plays by the lookahead they were evaluated at, deepest

@@ -3,6 +3,7 @@ package backgammon
 import (
 	"errors"
 	"strings"
+	"sync"
 
 	"movesvc/engine"
 )
@@ -18,9 +19,10 @@ type State struct {
 	ply     int
 	hist    []undo
 
-	gen   *MoveGen // allocated on first use; not shared by clones
-	plays []Play   // pos's plays (gen's buffer) when valid
-	ev    *Evaluator
+	plays    []Play // the plays of the position whose hash is playsFor, when valid
+	playsFor uint64
+	valid    bool
+	ev       *Evaluator
 }
 
 // undo is what Undo restores.
@@ -108,13 +110,19 @@ func (st *State) LegalMoves(buf []engine.Move) []engine.Move {
 	return buf
 }
 
-// current returns the plays of the position's roll.
+// gens are move generators for States to borrow: a MoveGen holds 512 KB
+// of tables, too much for each of the many short-lived states a request
+// or a test makes.
+var gens = sync.Pool{New: func() any { return new(MoveGen) }}
+
+// current returns the plays of the position's roll, generated once per
+// position (kept across a Play and its Undo).
 func (st *State) current() []Play {
-	if st.plays == nil {
-		if st.gen == nil {
-			st.gen = new(MoveGen)
-		}
-		st.plays = st.pos.Plays(st.gen)
+	if h := st.pos.Hash(); !st.valid || st.playsFor != h {
+		g := gens.Get().(*MoveGen)
+		st.plays = append(st.plays[:0], st.pos.Plays(g)...)
+		gens.Put(g)
+		st.playsFor, st.valid = h, true
 	}
 	return st.plays
 }
@@ -137,7 +145,6 @@ func (st *State) Play(m engine.Move) {
 	}
 	st.hist = append(st.hist, prev)
 	st.ply++
-	st.plays = nil
 }
 
 // Undo takes back the last roll or play.
@@ -146,7 +153,6 @@ func (st *State) Undo(engine.Move) {
 	st.hist = st.hist[:len(st.hist)-1]
 	st.pos, st.opening = u.pos, u.opening
 	st.ply--
-	st.plays = nil
 }
 
 // Evaluate returns the network's cubeless equity of the position before
@@ -175,10 +181,13 @@ func (st *State) ParseMove(s string) (engine.Move, error) {
 	return engine.Move(i), nil
 }
 
+// rollSeparators are the characters a roll may have between its dice.
+var rollSeparators = strings.NewReplacer("-", "", ",", "", " ", "")
+
 // parseRoll reads two dice 1-6, in either order, joined or split by "-",
 // "," or a space.
 func (st *State) parseRoll(s string) (engine.Move, error) {
-	t := strings.NewReplacer("-", "", ",", "", " ", "").Replace(strings.TrimSpace(s))
+	t := rollSeparators.Replace(strings.TrimSpace(s))
 	if len(t) != 2 || t[0] < '1' || t[0] > '6' || t[1] < '1' || t[1] > '6' {
 		return engine.NoMove, errors.New("the side on roll has yet to roll: want a roll of two dice 1-6, such as \"31\"")
 	}
