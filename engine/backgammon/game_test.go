@@ -15,7 +15,7 @@ import (
 // TestConformance runs the engine's State checks over random games of
 // rolls and plays.
 func TestConformance(t *testing.T) {
-	enginetest.Conformance(t, bg.Game{}, longtest.Pick(2, 20), 1)
+	enginetest.Conformance(t, bg.Game{}, longtest.Pick(1, 20), 1)
 }
 
 func newState(t *testing.T, s engine.Setup) *bg.State {
