@@ -18,8 +18,18 @@ import (
 func TestBackgammonByClicks(t *testing.T) {
 	browser := newBrowser(t)
 	svc := newService(t, unhurried)
-	tb := newTab(t, browser)
-	tb.show(displays[2])
+	for _, d := range []display{displays[1], displays[2]} {
+		t.Run(d.name, func(t *testing.T) {
+			tb := newTab(t, browser)
+			tb.show(d)
+			playByClicks(t, svc, tb, d.name)
+		})
+	}
+}
+
+// playByClicks plays x's first roll and play by clicks on tb, checks the
+// engine's answer, and saves a screenshot named for the display.
+func playByClicks(t *testing.T, svc *service, tb *tab, display string) {
 	tb.run(chromedp.Navigate(svc.URL + "/#game=backgammon&side=x&level=10&depth=1&analysis=0"))
 	tb.settled()
 	tb.waitFor(`document.querySelector(".kind-backgammon")?.dataset.chance === "true" && !document.getElementById("bg-roll").hidden`)
@@ -73,6 +83,6 @@ func TestBackgammonByClicks(t *testing.T) {
 	if !slices.Equal(shown, want) {
 		t.Errorf("the board shows %s, the position after %q is %s", strings.Join(shown, ","), moves, strings.Join(want, ","))
 	}
-	tb.capture("backgammon-desktop-light", true)
+	tb.capture("backgammon-"+display, true)
 	tb.checkClean([]string{svc.URL})
 }
