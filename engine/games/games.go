@@ -5,6 +5,7 @@ package games
 
 import (
 	"movesvc/engine"
+	"movesvc/engine/backgammon"
 	"movesvc/engine/connect4"
 	"movesvc/engine/gomoku"
 	"movesvc/engine/tictactoe"
@@ -18,6 +19,7 @@ func All() []engine.Game {
 		tictactoe.Game{},
 		connect4.Game{},
 		gomoku.Game{},
+		backgammon.Game{},
 	}
 }
 
