@@ -5,6 +5,7 @@ package games
 
 import (
 	"movesvc/engine"
+	"movesvc/engine/backgammon"
 	"movesvc/engine/chess"
 	"movesvc/engine/connect4"
 	"movesvc/engine/gomoku"
@@ -20,6 +21,7 @@ func All() []engine.Game {
 		connect4.Game{},
 		gomoku.Game{},
 		chess.Game{},
+		backgammon.Game{},
 	}
 }
 

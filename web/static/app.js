@@ -315,7 +315,7 @@ async function advance() {
     const position = xo(await api.position(positionRequest(shown), { signal }));
     if (!current()) return;
     page.position = position;
-    showMoves(page.moves, page.ply, page.setup, go);
+    showMoves(page.moves, page.ply, page.setup, go, toMove);
     if (position.over) {
       page.evaluation = finalEval(position);
       panel.setEval(page.evaluation, sides());
@@ -323,10 +323,18 @@ async function advance() {
       return;
     }
     if (page.ply === page.moves.length && !playersTurn(true)) {
+      if (position.chance) {
+        // The engine's side rolls: chance's move, not the engine's.
+        page.moves.push(rollOf(position));
+        page.ply = page.moves.length;
+        saveURL(false);
+        advance();
+        return;
+      }
       await engineMove(shown, position.to_move, signal, current);
       return;
     }
-    if (analysisBox.checked) {
+    if (analysisBox.checked && !position.chance) {
       setState("analysing");
       draw();
       const res = await api.move({ ...moveRequest(shown), analysis: true, level: undefined }, { signal });
@@ -371,6 +379,22 @@ async function engineMove(shown, side, signal, current) {
   page.ply = page.moves.length;
   saveURL(false);
   advance();
+}
+
+/**
+ * rollOf rolls two dice at a chance node and returns the notation of that
+ * roll among the position's legal moves (the rolls; an opening double,
+ * which is none of them, is rolled again).
+ * @param {Position} position
+ * @returns {string}
+ */
+function rollOf(position) {
+  for (;;) {
+    const a = 1 + Math.floor(Math.random() * 6);
+    const b = 1 + Math.floor(Math.random() * 6);
+    const roll = `${Math.max(a, b)}${Math.min(a, b)}`;
+    if (position.legal_moves.some((m) => m.notation === roll)) return roll;
+  }
 }
 
 /**
@@ -434,6 +458,7 @@ function optionValues() {
  * @param {number} n
  */
 function toMove(n) {
+  if (page.kind?.mover) return page.kind.mover(n);
   return n % 2 === 0 ? "x" : "o";
 }
 
