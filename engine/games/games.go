@@ -6,6 +6,7 @@ package games
 import (
 	"movesvc/engine"
 	"movesvc/engine/backgammon"
+	"movesvc/engine/chess"
 	"movesvc/engine/connect4"
 	"movesvc/engine/gomoku"
 	"movesvc/engine/tictactoe"
@@ -19,6 +20,7 @@ func All() []engine.Game {
 		tictactoe.Game{},
 		connect4.Game{},
 		gomoku.Game{},
+		chess.Game{},
 		backgammon.Game{},
 	}
 }

@@ -54,6 +54,8 @@
  * @property {boolean} editing whether clicks set a position up
  * @property {Move|null} thinking the engine's best move so far
  * @property {Marker[]} markers the analysis, best first
+ * @property {"x"|"o"} [viewer] the side the board is seen from (a
+ *   chessboard turns for o, black)
  */
 
 /** @type {Record<string, () => Promise<BoardKind>>} */
@@ -61,6 +63,7 @@ export const kinds = {
   grid: () => import("./board-cells.js"),
   intersections: () => import("./board-intersections.js"),
   columns: () => import("./board-columns.js"),
+  chessboard: () => import("./board-chess.js"),
   backgammon: () => import("./board-backgammon.js"),
 };
 
