@@ -14,3 +14,15 @@ const (
 const (
 	sideWeightPercent = 50 // the seeds on a side count this many percent towards its owner
 )
+
+// Exact search (solver.go).
+const (
+	pollInterval = 1 << 12 // nodes between two looks at the deadline; a power of two
+	etcMinSeeds  = 20      // enhanced transposition cutoffs at nodes with this many seeds on the board or more
+)
+
+// Search driver (search.go).
+const (
+	maxPV          = 64 // the longest principal variation reported
+	heuristicDepth = 6  // iterations by turns up to this depth order the moves; the next solves to the end
+)

@@ -1,0 +1,256 @@
+package kalah
+
+import (
+	"context"
+
+	"movesvc/engine"
+)
+
+// Limits bound a search.
+type Limits struct {
+	// Depth is the deepest iteration, in turns (an extra move is part of
+	// its turn); 0 searches until the value is proved.
+	Depth int
+	// MaxNodes stops the search as a deadline would, but reproducibly;
+	// 0: no limit. The first iteration always completes.
+	MaxNodes uint64
+	// Threads is the goroutines the search may use; it uses one, so the
+	// answer never depends on it.
+	Threads int
+	// Table is the transposition table the search uses and leaves its
+	// proofs in for the next; nil allocates one of 2^DefaultTableBits
+	// entries.
+	Table *Table
+	// Database is the endgame database to consult; nil takes the one
+	// Databases holds for the variant (building it at first use).
+	Database *Database
+	// Progress, when set, is called after each completed iteration.
+	Progress func(Info)
+}
+
+// Info describes a completed iteration.
+type Info struct {
+	Depth int // turns
+	Score int // the final store difference for the side to move
+	Move  engine.Move
+	PV    []engine.Move
+	Nodes uint64
+	Exact bool // Score is proved
+}
+
+// Result is the answer of a search.
+type Result struct {
+	Move engine.Move // a legal move: the best found
+	// Score is the final store difference (the side to move's store less
+	// the opponent's at the end) with the best play found, from the side
+	// to move's view; exact when Complete.
+	Score int
+	// Lower and Upper are proved bounds on the final store difference
+	// with perfect play; equal to Score when Complete.
+	Lower, Upper int
+	// Outcome is the result with perfect play when it is proved (a win,
+	// loss or draw for the side to move), else OutcomeUnknown.
+	Outcome engine.Outcome
+	// PliesToEnd is the moves of the principal variation to the end of
+	// the game when Complete (perfect play by both), else 0.
+	PliesToEnd  int
+	Depth       int    // turns of the last completed iteration
+	Nodes       uint64 // boards searched
+	Complete    bool   // Score is the exact value
+	DeadlineHit bool   // the deadline or the node limit stopped the search
+	PV          []engine.Move
+	Source      string // "search", "database" or "book": what proved the value
+}
+
+// Search searches pos (not over) under ctx's deadline and the limits:
+// iterative deepening by turns, each iteration an MTD(f) sequence of
+// null-window searches around the last iteration's value. Results that
+// reach the end of every line they need (or the databases) are proofs, and
+// the proved bounds narrow until the value is exact. When ctx ends it
+// returns the last completed iteration (the first always completes, so
+// Move is legal) with the bounds proved so far.
+func Search(ctx context.Context, pos *Position, lim Limits) Result {
+	s := newSolver(pos.rules, lim)
+	s.done = ctx.Done()
+	root := pos.b
+	n := pos.OnBoard()
+	diff := pos.storeDiff()
+	res := s.iterate(&root, n, lim)
+	res.Score += diff
+	res.Lower += diff
+	res.Upper += diff
+	if res.Complete {
+		res.Outcome = outcomeOf(res.Score)
+		res.PliesToEnd = len(res.PV)
+	}
+	return res
+}
+
+// newSolver returns a solver for r with the limits' table and database.
+func newSolver(r Rules, lim Limits) *solver {
+	s := &solver{v: variant{m: r.Pits, emptyCapture: r.EmptyCapture}, dbMax: -1, tt: lim.Table, limit: lim.MaxNodes}
+	if s.tt == nil {
+		s.tt = NewTable(DefaultTableBits)
+	}
+	s.tt.prepare(r)
+	s.db = lim.Database
+	if s.db == nil {
+		s.db = Databases(r)
+	}
+	if s.db != nil {
+		s.dbMax = s.db.maxSeeds
+	}
+	return s
+}
+
+// outcomeOf returns the outcome of a final store difference.
+func outcomeOf(score int) engine.Outcome {
+	switch {
+	case score > 0:
+		return engine.OutcomeWin
+	case score < 0:
+		return engine.OutcomeLoss
+	default:
+		return engine.OutcomeDraw
+	}
+}
+
+// iterate runs the iterations on root (n seeds, not over) and returns the
+// result in board values (without the stores).
+func (s *solver) iterate(root *board, n int, lim Limits) Result {
+	res := Result{Move: engine.Move(s.firstMove(root)), Lower: -n, Upper: n, Source: "search"}
+	if n <= s.dbMax {
+		return s.fromDatabase(root, n)
+	}
+	lower, upper, provedPit := -n, n, noMove
+	guess := s.horizon(root)
+	for depth := 1; depth <= maxDepth; depth = nextDepth(depth, lim.Depth) {
+		lo, hi, f, pit := -n, n, guess, noMove
+		for lo < hi && lower < upper {
+			beta := max(f, lo+1)
+			g, proven, p := s.search(root, n, beta-1, beta, depth)
+			if s.stopped {
+				break
+			}
+			if g < beta {
+				hi = g
+				if proven {
+					upper = min(upper, g)
+				}
+			} else {
+				lo, pit = g, p
+				if proven && g > lower {
+					lower, provedPit = g, p
+				}
+			}
+			f = g
+		}
+		if s.stopped {
+			res.DeadlineHit = true
+			break
+		}
+		res.Depth, res.Score, guess = depth, f, f
+		if pit != noMove {
+			res.Move = engine.Move(pit)
+		}
+		res.Lower, res.Upper = lower, upper
+		if lower == upper {
+			res.Score, res.Complete = lower, true
+			if provedPit != noMove {
+				res.Move = engine.Move(provedPit)
+			}
+		}
+		res.PV = s.principalVariation(root, res.Move)
+		s.armed = true
+		if lim.Progress != nil {
+			lim.Progress(Info{Depth: depth, Score: res.Score, Move: res.Move, PV: res.PV, Nodes: s.nodes, Exact: res.Complete})
+		}
+		if res.Complete || lim.Depth > 0 && depth >= lim.Depth {
+			break
+		}
+	}
+	res.Nodes = s.nodes
+	return res
+}
+
+// nextDepth returns the depth of the iteration after one of depth turns:
+// the next turn up to heuristicDepth, then the whole game (maxDepth), where
+// every result is a proof. A depth limit keeps to one turn more a time.
+func nextDepth(depth, limit int) int {
+	if limit > 0 || depth < heuristicDepth {
+		return depth + 1
+	}
+	return max(depth+1, maxDepth)
+}
+
+// firstMove returns the first move in search order: the answer before any
+// iteration completes.
+func (s *solver) firstMove(b *board) int {
+	var list moveList
+	s.v.orderMoves(b, noMove, &list)
+	return int(list.pits[0])
+}
+
+// fromDatabase answers a board the database holds: the value, and the
+// first move in search order that achieves it.
+func (s *solver) fromDatabase(root *board, n int) Result {
+	v := s.db.value(root, n)
+	var kids [MaxPits]child
+	count := s.expand(root, n, noMove, &kids)
+	res := Result{Score: v, Lower: v, Upper: v, Complete: true, Source: "database"}
+	for k := range count {
+		if got, _ := s.searchChild(&kids[k], v-1, v+1, 1); got == v {
+			res.Move = engine.Move(kids[k].pit)
+			break
+		}
+	}
+	res.PV = s.principalVariation(root, res.Move)
+	return res
+}
+
+// principalVariation returns the line from root that starts with first
+// and follows the table's and the databases' best moves, up to the end of
+// the game or maxPV moves.
+func (s *solver) principalVariation(root *board, first engine.Move) []engine.Move {
+	pv := []engine.Move{first}
+	b := *root
+	pit := int(first)
+	for len(pv) < maxPV {
+		net, extra, over := s.v.sow(&b, pit)
+		_ = net
+		if over {
+			break
+		}
+		if !extra {
+			s.v.flip(&b)
+		}
+		pit = s.bestKnown(&b)
+		if pit == noMove {
+			break
+		}
+		pv = append(pv, engine.Move(pit))
+	}
+	return pv
+}
+
+// bestKnown returns the best move of b (not over) that the table or the
+// database knows, or noMove.
+func (s *solver) bestKnown(b *board) int {
+	n := s.v.seeds(b)
+	if n <= s.dbMax {
+		v := s.db.value(b, n)
+		var kids [MaxPits]child
+		count := s.expand(b, n, noMove, &kids)
+		for k := range count {
+			if got, _ := s.searchChild(&kids[k], v-1, v+1, 1); got == v {
+				return kids[k].pit
+			}
+		}
+		return noMove
+	}
+	lo, hi := b.key()
+	if e := s.tt.probe(lo, hi); e.found && e.move != noMove && b[e.move] > 0 {
+		return e.move
+	}
+	return noMove
+}
