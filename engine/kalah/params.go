@@ -5,9 +5,9 @@ package kalah
 
 // Move ordering (order.go).
 const (
-	orderHint    = 1 << 12 // the table's move comes first
-	orderExtra   = 1 << 10 // then a move that ends in the store, plus its pit index
-	orderCapture = 1 << 8  // then a capture, plus the seeds it takes from the opposite pit
+	orderHint  = 1 << 12 // the table's move comes first
+	orderExtra = 1 << 10 // then a move that ends in the store
+	orderNet   = 8       // then by the seeds a move gains, this much a seed, plus its pit index
 )
 
 // Evaluation (position.go, the depth-limited search's horizon).
@@ -18,6 +18,7 @@ const (
 // Exact search (solver.go).
 const (
 	pollInterval = 1 << 12 // nodes between two looks at the deadline; a power of two
+	ttMinGap     = 2       // boards with at most this many seeds more than the databases skip the table
 	etcMinSeeds  = 20      // enhanced transposition cutoffs at nodes with this many seeds on the board or more
 )
 
@@ -26,3 +27,12 @@ const (
 	maxPV          = 64 // the longest principal variation reported
 	heuristicDepth = 6  // iterations by turns up to this depth order the moves; the next solves to the end
 )
+
+// Weaker levels 1 to 9 (level.go): the turns each searches, the node limit
+// of each move's search, and how many seeds below the best it may play.
+var (
+	levelDepths  = [MaxLevel]int{1: 2, 2: 2, 3: 2, 4: 3, 5: 3, 6: 4, 7: 5, 8: 6, 9: 8}
+	levelMargins = [MaxLevel]int{1: 8, 2: 4, 3: 4, 4: 2, 5: 2, 6: 2, 7: 1, 8: 0, 9: 0}
+)
+
+const levelNodes = 200_000 // node limit of each move's search at a weaker level

@@ -94,14 +94,18 @@ func (p *Position) storeDiff() int {
 func (p *Position) MaxMoves() int { return p.rules.Pits }
 
 // LegalMoves appends the side to move's non-empty pits to buf[:0] in the
-// order the search tries them (moveOrder) and returns it: none once the
+// order the search tries them (moveScore) and returns it: none once the
 // game is over. It does not allocate when cap(buf) >= MaxMoves().
 func (p *Position) LegalMoves(buf []engine.Move) []engine.Move {
 	buf = buf[:0]
-	var list moveList
-	p.v.orderMoves(&p.b, noMove, &list)
-	for _, i := range list.pits[:list.n] {
-		buf = append(buf, engine.Move(i))
+	if p.Over() {
+		return buf
+	}
+	s := solver{v: p.v}
+	var kids [MaxPits]child
+	count := s.expand(&p.b, p.OnBoard(), noMove, &kids)
+	for k := range count {
+		buf = append(buf, engine.Move(kids[k].pit))
 	}
 	return buf
 }

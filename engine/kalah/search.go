@@ -186,9 +186,9 @@ func nextDepth(depth, limit int) int {
 // firstMove returns the first move in search order: the answer before any
 // iteration completes.
 func (s *solver) firstMove(b *board) int {
-	var list moveList
-	s.v.orderMoves(b, noMove, &list)
-	return int(list.pits[0])
+	var kids [MaxPits]child
+	s.expand(b, s.v.seeds(b), noMove, &kids)
+	return kids[0].pit
 }
 
 // fromDatabase answers a board the database holds: the value, and the

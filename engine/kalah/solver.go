@@ -39,12 +39,18 @@ func (s *solver) poll() {
 	if s.limit != 0 && s.nodes >= s.limit {
 		s.stopped = true
 	}
-	if s.done != nil {
-		select {
-		case <-s.done:
-			s.stopped = true
-		default:
-		}
+	if s.deadlinePassed() {
+		s.stopped = true
+	}
+}
+
+// deadlinePassed reports whether done has closed.
+func (s *solver) deadlinePassed() bool {
+	select {
+	case <-s.done:
+		return true
+	default:
+		return false
 	}
 }
 
@@ -79,6 +85,9 @@ func (s *solver) search(b *board, n, alpha, beta, depth int) (value int, proven 
 	}
 	if beta <= -n {
 		return -n, true, noMove
+	}
+	if n <= s.dbMax+ttMinGap {
+		return s.searchSmall(b, n, alpha, beta, depth)
 	}
 	key, hiKey := b.key()
 	e := s.tt.probe(key, hiKey)
@@ -140,6 +149,34 @@ func (s *solver) search(b *board, n, alpha, beta, depth int) (value int, proven 
 	return best, allProven, bestPit
 }
 
+// searchSmall is search without the table, the book and the enhanced
+// transposition cutoff, for boards a few seeds above the databases, whose
+// subtrees cost less to search again than a table probe's cache miss.
+func (s *solver) searchSmall(b *board, n, alpha, beta, depth int) (value int, proven bool, pit int) {
+	if depth <= 0 {
+		return s.horizon(b), false, noMove
+	}
+	var kids [MaxPits]child
+	count := s.expand(b, n, noMove, &kids)
+	best, bestPit, allProven := -maxBoard-1, noMove, true
+	for k := range count {
+		c := &kids[k]
+		v, p := s.searchChild(c, alpha, beta, depth)
+		if s.stopped {
+			return 0, false, noMove
+		}
+		if v > best {
+			best, bestPit = v, c.pit
+		}
+		if v >= beta {
+			return best, p, bestPit
+		}
+		allProven = allProven && p
+		alpha = max(alpha, v)
+	}
+	return best, allProven, bestPit
+}
+
 // searchChild returns the value for the mover of playing c, within the
 // window (alpha, beta) of the node, and whether it is proved.
 func (s *solver) searchChild(c *child, alpha, beta, depth int) (int, bool) {
@@ -155,23 +192,33 @@ func (s *solver) searchChild(c *child, alpha, beta, depth int) (int, bool) {
 	}
 }
 
-// expand fills kids with the moves of b (n seeds) in search order, the
-// table's move (hint) first, and returns how many there are.
+// expand fills kids with the moves of b (n seeds) in search order
+// (moveScore), the table's move (hint) first, and returns how many there
+// are.
 func (s *solver) expand(b *board, n, hint int, kids *[MaxPits]child) int {
-	var list moveList
-	s.v.orderMoves(b, hint, &list)
-	for k := range list.n {
-		c := &kids[k]
-		c.b, c.pit = *b, int(list.pits[k])
-		c.net, c.extra, c.over = s.v.sow(&c.b, c.pit)
+	var scores [MaxPits]int
+	count := 0
+	for i := s.v.m - 1; i >= 0; i-- {
+		if b[i] == 0 {
+			continue
+		}
+		c := child{b: *b, pit: i}
+		c.net, c.extra, c.over = s.v.sow(&c.b, i)
 		c.n = n - c.net
 		if c.over {
 			c.n = 0
 		} else if !c.extra {
 			s.v.flip(&c.b)
 		}
+		score := moveScore(&c, hint)
+		k := count
+		for ; k > 0 && scores[k-1] < score; k-- {
+			kids[k], scores[k] = kids[k-1], scores[k-1]
+		}
+		kids[k], scores[k] = c, score
+		count++
 	}
-	return list.n
+	return count
 }
 
 // childCutoff is the enhanced transposition cutoff: it looks up every

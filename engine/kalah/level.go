@@ -1,0 +1,80 @@
+package kalah
+
+import (
+	"context"
+	"math/rand/v2"
+
+	"movesvc/engine"
+)
+
+// MaxLevel is full strength; levels 1 to MaxLevel-1 play weaker.
+const MaxLevel = 10
+
+// LevelLimits returns the limits of the search a weaker level (1 to 9)
+// scores its moves with: a depth-limited search of levelDepths[level]
+// turns, bounded by levelNodes nodes so that a level plays the same move
+// on any machine. Full strength (MaxLevel) has no limits.
+func LevelLimits(level int) Limits {
+	if level >= MaxLevel {
+		return Limits{}
+	}
+	level = min(max(level, 1), MaxLevel-1)
+	return Limits{Depth: levelDepths[level], MaxNodes: levelNodes}
+}
+
+// LevelMargin returns how many seeds below the best move's score a weaker
+// level (1 to 9) may play: levelMargins[level]; 0 at full strength.
+func LevelMargin(level int) int {
+	if level >= MaxLevel {
+		return 0
+	}
+	return levelMargins[min(max(level, 1), MaxLevel-1)]
+}
+
+// PlayLevel returns the move a level (1 to MaxLevel) plays in pos (not
+// over). Full strength searches (Search, under ctx); a weaker level scores
+// every move with LevelLimits, keeps those within LevelMargin seeds of the
+// best, and draws one of them with a generator seeded by seed and the
+// position, so that the same request gets the same move. Every level takes
+// a move that ends the game in a win when there is one.
+func PlayLevel(ctx context.Context, pos *Position, level int, seed uint64, table *Table) engine.Move {
+	if level >= MaxLevel {
+		return Search(ctx, pos, Limits{Table: table}).Move
+	}
+	lim := LevelLimits(level)
+	lim.Table = table
+	if m, ok := winningEnd(pos); ok {
+		return m
+	}
+	values := Analyze(ctx, pos, lim)
+	best := values[0].Score
+	for _, v := range values {
+		best = max(best, v.Score)
+	}
+	var keep []engine.Move
+	for _, v := range values {
+		if v.Score >= best-LevelMargin(level) {
+			keep = append(keep, v.Move)
+		}
+	}
+	rng := rand.New(rand.NewPCG(seed, pos.Hash()))
+	return keep[rng.IntN(len(keep))]
+}
+
+// winningEnd returns the move of pos that ends the game with the largest
+// win for the side to move, if one does.
+func winningEnd(pos *Position) (engine.Move, bool) {
+	best, bestScore := engine.NoMove, 0
+	for _, m := range pos.LegalMoves(nil) {
+		c := pos.Clone()
+		c.Play(m)
+		if !c.Over() {
+			continue
+		}
+		score := int(c.stores[pos.toMove]) - int(c.stores[pos.toMove.Other()])
+		if score > bestScore {
+			best, bestScore = m, score
+		}
+	}
+	return best, best != engine.NoMove
+}
