@@ -32,20 +32,21 @@ func LevelMargin(level int) int {
 }
 
 // PlayLevel returns the move a level (1 to MaxLevel) plays in pos (not
-// over). Full strength searches (Search, under ctx); a weaker level scores
-// every move with LevelLimits, keeps those within LevelMargin seeds of the
-// best, and draws one of them with a generator seeded by seed and the
-// position, so that the same request gets the same move. Every level takes
-// a move that ends the game in a win when there is one.
-func PlayLevel(ctx context.Context, pos *Position, level int, seed uint64, table *Table) engine.Move {
+// over), with base's table and database. Full strength searches (Search,
+// under ctx, with base); a weaker level scores every move with
+// LevelLimits, keeps those within LevelMargin seeds of the best, and draws
+// one of them with a generator seeded by seed and the position, so that
+// the same request gets the same move. Every level takes a move that ends
+// the game in a win when there is one.
+func PlayLevel(ctx context.Context, pos *Position, level int, seed uint64, base Limits) engine.Move {
 	if level >= MaxLevel {
-		return Search(ctx, pos, Limits{Table: table}).Move
+		return Search(ctx, pos, base).Move
 	}
-	lim := LevelLimits(level)
-	lim.Table = table
 	if m, ok := winningEnd(pos); ok {
 		return m
 	}
+	lim := LevelLimits(level)
+	lim.Table, lim.Database = base.Table, base.Database
 	values := Analyze(ctx, pos, lim)
 	best := values[0].Score
 	for _, v := range values {

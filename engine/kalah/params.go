@@ -24,8 +24,9 @@ const (
 
 // Search driver (search.go).
 const (
-	maxPV          = 64 // the longest principal variation reported
-	heuristicDepth = 6  // iterations by turns up to this depth order the moves; the next solves to the end
+	maxPV          = 64   // the longest principal variation reported
+	pvNodes        = 5000 // the most nodes a move of the principal variation may take to prove
+	heuristicDepth = 6    // iterations by turns up to this depth order the moves; the next solves to the end
 )
 
 // Weaker levels 1 to 9 (level.go): the turns each searches, the node limit

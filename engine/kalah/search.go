@@ -51,8 +51,9 @@ type Result struct {
 	// Outcome is the result with perfect play when it is proved (a win,
 	// loss or draw for the side to move), else OutcomeUnknown.
 	Outcome engine.Outcome
-	// PliesToEnd is the moves of the principal variation to the end of
-	// the game when Complete (perfect play by both), else 0.
+	// PliesToEnd is the moves of the principal variation, a line of
+	// perfect play by both, when Complete and it reaches the end of the
+	// game, else 0.
 	PliesToEnd  int
 	Depth       int    // turns of the last completed iteration
 	Nodes       uint64 // boards searched
@@ -60,6 +61,7 @@ type Result struct {
 	DeadlineHit bool   // the deadline or the node limit stopped the search
 	PV          []engine.Move
 	Source      string // "search", "database" or "book": what proved the value
+	pvEnds      bool   // PV reaches the end of the game
 }
 
 // Search searches pos (not over) under ctx's deadline and the limits:
@@ -81,7 +83,9 @@ func Search(ctx context.Context, pos *Position, lim Limits) Result {
 	res.Upper += diff
 	if res.Complete {
 		res.Outcome = outcomeOf(res.Score)
-		res.PliesToEnd = len(res.PV)
+		if res.pvEnds {
+			res.PliesToEnd = len(res.PV)
+		}
 	}
 	return res
 }
@@ -160,12 +164,16 @@ func (s *solver) iterate(root *board, n int, lim Limits) Result {
 				res.Move = engine.Move(provedPit)
 			}
 		}
-		res.PV = s.principalVariation(root, res.Move)
+		res.PV, res.pvEnds = s.principalVariation(root, res.Move, res.Score, res.Complete)
 		s.armed = true
 		if lim.Progress != nil {
 			lim.Progress(Info{Depth: depth, Score: res.Score, Move: res.Move, PV: res.PV, Nodes: s.nodes, Exact: res.Complete})
 		}
 		if res.Complete || lim.Depth > 0 && depth >= lim.Depth {
+			break
+		}
+		if s.deadlinePassed() {
+			res.DeadlineHit = true
 			break
 		}
 	}
@@ -204,53 +212,64 @@ func (s *solver) fromDatabase(root *board, n int) Result {
 			break
 		}
 	}
-	res.PV = s.principalVariation(root, res.Move)
+	res.PV, res.pvEnds = s.principalVariation(root, res.Move, v, true)
 	return res
 }
 
-// principalVariation returns the line from root that starts with first
-// and follows the table's and the databases' best moves, up to the end of
-// the game or maxPV moves.
-func (s *solver) principalVariation(root *board, first engine.Move) []engine.Move {
-	pv := []engine.Move{first}
-	b := *root
-	pit := int(first)
-	for len(pv) < maxPV {
-		net, extra, over := s.v.sow(&b, pit)
-		_ = net
-		if over {
-			break
+// principalVariation returns the line from root (value v for its side to
+// move when exact) that starts with first. With an exact value it follows,
+// at each move, the first move in search order whose value is proved equal
+// to the position's (each check a null-window search, mostly answered by
+// the table; the line ends where one would take more than pvNodes nodes);
+// otherwise it follows the table's best moves. It ends at the end of the
+// game or after maxPV moves; over reports that it reaches the end.
+func (s *solver) principalVariation(root *board, first engine.Move, v int, exact bool) (pv []engine.Move, over bool) {
+	limit, armed, stopped := s.limit, s.armed, s.stopped
+	defer func() { s.limit, s.armed, s.stopped = limit, armed, stopped }()
+	b, pit := *root, int(first)
+	for {
+		pv = append(pv, engine.Move(pit))
+		net, extra, end := s.v.sow(&b, pit)
+		if end {
+			return pv, true
 		}
+		v -= net
 		if !extra {
 			s.v.flip(&b)
+			v = -v
 		}
-		pit = s.bestKnown(&b)
-		if pit == noMove {
-			break
+		if len(pv) == maxPV {
+			return pv, false
 		}
-		pv = append(pv, engine.Move(pit))
+		s.armed, s.stopped, s.limit = true, false, s.nodes+pvNodes
+		if pit = s.nextOnLine(&b, v, exact); pit == noMove {
+			return pv, false
+		}
 	}
-	return pv
 }
 
-// bestKnown returns the best move of b (not over) that the table or the
-// database knows, or noMove.
-func (s *solver) bestKnown(b *board) int {
-	n := s.v.seeds(b)
-	if n <= s.dbMax {
-		v := s.db.value(b, n)
-		var kids [MaxPits]child
-		count := s.expand(b, n, noMove, &kids)
-		for k := range count {
-			if got, _ := s.searchChild(&kids[k], v-1, v+1, 1); got == v {
-				return kids[k].pit
-			}
+// nextOnLine returns the move of b (not over) that the line follows: with
+// an exact value v, the first in search order proved to keep it; else the
+// table's move. noMove when there is none or the proof ran out of nodes.
+func (s *solver) nextOnLine(b *board, v int, exact bool) int {
+	lo, hi := b.key()
+	e := s.tt.probe(lo, hi)
+	if !exact {
+		if e.found && e.move != noMove && b[e.move] > 0 {
+			return e.move
 		}
 		return noMove
 	}
-	lo, hi := b.key()
-	if e := s.tt.probe(lo, hi); e.found && e.move != noMove && b[e.move] > 0 {
-		return e.move
+	var kids [MaxPits]child
+	count := s.expand(b, s.v.seeds(b), e.move, &kids)
+	for k := range count {
+		got, proven := s.searchChild(&kids[k], v-1, v+1, maxDepth)
+		if s.stopped {
+			return noMove
+		}
+		if proven && got == v {
+			return kids[k].pit
+		}
 	}
 	return noMove
 }
