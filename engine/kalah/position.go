@@ -58,6 +58,10 @@ func (p *Position) Pits(player engine.Player) []int {
 	return out
 }
 
+// BoardKey returns a string that identifies the pits from the side to
+// move's view, what the value of the rest of the game depends on.
+func (p *Position) BoardKey() string { return string(p.b[:2*p.rules.Pits]) }
+
 // Store returns the seeds in player's store.
 func (p *Position) Store(player engine.Player) int { return int(p.stores[player]) }
 

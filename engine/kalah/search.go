@@ -24,6 +24,9 @@ type Limits struct {
 	// Database is the endgame database to consult; nil takes the one
 	// Databases holds for the variant (building it at first use).
 	Database *Database
+	// Book is the book of proofs to consult; nil takes the one embedded
+	// for the variant, if any.
+	Book *Book
 	// Progress, when set, is called after each completed iteration.
 	Progress func(Info)
 }
@@ -103,6 +106,10 @@ func newSolver(r Rules, lim Limits) *solver {
 	}
 	if s.db != nil {
 		s.dbMax = s.db.maxSeeds
+	}
+	s.book = lim.Book
+	if s.book == nil {
+		s.book = Books(r)
 	}
 	return s
 }

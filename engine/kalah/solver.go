@@ -91,20 +91,21 @@ func (s *solver) search(b *board, n, alpha, beta, depth int) (value int, proven 
 	}
 	key, hiKey := b.key()
 	e := s.tt.probe(key, hiKey)
-	if e.usable(depth) && (e.lo >= beta || e.hi <= alpha || e.lo == e.hi) {
-		v := e.lo
-		if e.hi <= alpha || e.lo < beta && e.lo != e.hi {
-			v = e.hi
-		}
+	if v, cut := e.cutoff(alpha, beta, depth); cut {
 		return v, e.proven(), e.move
+	}
+	if s.book != nil && n >= s.book.minSeeds {
+		if be, ok := s.book.lookup(key, hiKey); ok {
+			if v, cut := be.cutoff(alpha, beta, depth); cut {
+				return v, true, be.move
+			}
+			if e.move == noMove {
+				e.move = be.move
+			}
+		}
 	}
 	if depth <= 0 {
 		return s.horizon(b), false, noMove
-	}
-	if s.book != nil && n >= s.book.minSeeds {
-		if v, pit, ok := s.book.lookup(b); ok {
-			return v, true, pit
-		}
 	}
 	var kids [MaxPits]child
 	count := s.expand(b, n, e.move, &kids)

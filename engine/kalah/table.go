@@ -75,6 +75,24 @@ func (e *ttEntry) usable(depth int) bool {
 	return e.found && (e.depth == provenDepth || e.depth >= depth)
 }
 
+// cutoff reports whether the entry decides a search of depth turns with
+// the window (alpha, beta), and the value it returns: a lower bound >=
+// beta, an upper bound <= alpha, or the exact value.
+func (e *ttEntry) cutoff(alpha, beta, depth int) (int, bool) {
+	if !e.usable(depth) {
+		return 0, false
+	}
+	switch {
+	case e.lo >= beta:
+		return e.lo, true
+	case e.hi <= alpha:
+		return e.hi, true
+	case e.lo == e.hi:
+		return e.lo, true
+	}
+	return 0, false
+}
+
 // proven reports whether the entry's bounds are proved.
 func (e *ttEntry) proven() bool { return e.depth == provenDepth }
 
