@@ -19,7 +19,7 @@ const (
 const (
 	pollInterval = 1 << 12 // nodes between two looks at the deadline; a power of two
 	ttMinGap     = 2       // boards with at most this many seeds more than the databases skip the table
-	etcMinSeeds  = 20      // enhanced transposition cutoffs at nodes with this many seeds on the board or more
+	etcMinSeeds  = 30      // enhanced transposition cutoffs at nodes with this many seeds on the board or more
 )
 
 // Search driver (search.go).
