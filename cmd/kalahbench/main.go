@@ -1,0 +1,164 @@
+// Command kalahbench measures how long engine/kalah takes to solve
+// positions exactly: -n positions from random play (a random number of
+// random moves, 0 to -plies, from the start) and -games games of perfect
+// play by both sides after 0 to 3 random moves (every position of each),
+// each solved from a cleared table of 2^-tt-bits entries, or from the one
+// the earlier solves filled with -warm. It prints one line a position and
+// the percentiles of the CPU time (the process's user and system time, so
+// a loaded machine does not count its other work) and of the wall time.
+//
+// The endgame databases come from MOVESVC_KALAH_DB (cmd/kalahdb), else the
+// default one is built first (not counted).
+//
+//	MOVESVC_KALAH_DB=/var/lib/kalah go run ./cmd/kalahbench -n 200 -games 4
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"slices"
+	"syscall"
+	"time"
+
+	"movesvc/engine/kalah"
+)
+
+func main() {
+	if err := run(os.Args[1:], os.Stdout); err != nil {
+		fmt.Fprintln(os.Stderr, "kalahbench:", err)
+		os.Exit(1)
+	}
+}
+
+// sample is one measured solve.
+type sample struct {
+	kind     string
+	position string
+	seeds    int
+	score    int
+	nodes    uint64
+	cpu      time.Duration
+	wall     time.Duration
+}
+
+// run parses the flags, measures and reports to out.
+func run(args []string, out io.Writer) error {
+	fs := flag.NewFlagSet("kalahbench", flag.ContinueOnError)
+	pits := fs.Int("pits", 6, "pits a side")
+	seeds := fs.Int("seeds", 4, "seeds a pit at the start")
+	empty := fs.Bool("empty", false, "the empty capture version")
+	n := fs.Int("n", 100, "positions from random play")
+	plies := fs.Int("plies", 30, "the most random moves before a random-play position")
+	games := fs.Int("games", 2, "games of perfect play whose every position is measured")
+	seed := fs.Uint64("seed", 1, "seed of the random moves")
+	ttBits := fs.Int("tt-bits", 20, "transposition table of 2^bits entries")
+	warm := fs.Bool("warm", false, "keep the table from one solve to the next")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	r := kalah.Rules{Pits: *pits, Seeds: *seeds, EmptyCapture: *empty}
+	if err := r.Validate(); err != nil {
+		return err
+	}
+	kalah.Databases(r)
+	kalah.Books(r)
+	rng := rand.New(rand.NewPCG(*seed, 0))
+	m := measurer{r: r, table: kalah.NewTable(*ttBits), warm: *warm, out: out}
+	for range *n {
+		if p := randomPlay(r, rng.IntN(*plies+1), rng); p != nil {
+			m.solve("random", p)
+		}
+	}
+	for range *games {
+		p := randomPlay(r, rng.IntN(4), rng)
+		for p != nil && !p.Over() {
+			res := m.solve("perfect", p)
+			p.Play(res.Move)
+		}
+	}
+	m.report()
+	return nil
+}
+
+// randomPlay plays plies random moves from the start of r; nil when the
+// game ends first.
+func randomPlay(r kalah.Rules, plies int, rng *rand.Rand) *kalah.Position {
+	p := kalah.NewPosition(r)
+	for range plies {
+		moves := p.LegalMoves(nil)
+		if len(moves) == 0 {
+			return nil
+		}
+		p.Play(moves[rng.IntN(len(moves))])
+	}
+	if p.Over() {
+		return nil
+	}
+	return p
+}
+
+// measurer solves positions and keeps the samples.
+type measurer struct {
+	r       kalah.Rules
+	table   *kalah.Table
+	warm    bool
+	out     io.Writer
+	samples []sample
+}
+
+// solve measures one exact solve of p.
+func (m *measurer) solve(kind string, p *kalah.Position) kalah.Result {
+	if !m.warm {
+		m.table.Clear()
+	}
+	cpu0, wall0 := cpuTime(), time.Now()
+	res := kalah.Search(context.Background(), p, kalah.Limits{Table: m.table})
+	s := sample{kind: kind, position: p.String(), seeds: p.OnBoard(), score: res.Score, nodes: res.Nodes,
+		cpu: cpuTime() - cpu0, wall: time.Since(wall0)}
+	m.samples = append(m.samples, s)
+	fmt.Fprintf(m.out, "%-8s %-40s seeds %2d score %3d nodes %10d cpu %8.3fs wall %8.3fs\n",
+		s.kind, s.position, s.seeds, s.score, s.nodes, s.cpu.Seconds(), s.wall.Seconds())
+	return res
+}
+
+// report prints the percentiles of each kind and of all.
+func (m *measurer) report() {
+	for _, kind := range []string{"random", "perfect", "all"} {
+		var cpu, wall []time.Duration
+		for _, s := range m.samples {
+			if kind == "all" || s.kind == kind {
+				cpu, wall = append(cpu, s.cpu), append(wall, s.wall)
+			}
+		}
+		if len(cpu) == 0 {
+			continue
+		}
+		fmt.Fprintf(m.out, "%s (%d positions): cpu %s; wall %s\n", kind, len(cpu), percentiles(cpu), percentiles(wall))
+	}
+}
+
+// percentiles formats the 50th, 90th, 99th percentiles and the maximum.
+func percentiles(d []time.Duration) string {
+	slices.Sort(d)
+	at := func(q float64) float64 { return d[min(len(d)-1, int(q*float64(len(d))))].Seconds() }
+	under := 0
+	for _, x := range d {
+		if x <= time.Second {
+			under++
+		}
+	}
+	return fmt.Sprintf("p50 %.3fs p90 %.3fs p99 %.3fs max %.3fs, %d of %d within 1 s", at(0.5), at(0.9), at(0.99), d[len(d)-1].Seconds(), under, len(d))
+}
+
+// cpuTime returns the process's user and system time.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
