@@ -31,14 +31,22 @@ var paperMargins = func() map[int]int {
 // 10.
 var standardMargins = map[int]int{64: 8, 65: 10}
 
-// solveStart solves the start of r with a database of dbSeeds seeds.
+// solveStart solves the start of r with a database of dbSeeds seeds (or a
+// larger one from the database directory) and without a book, so that the
+// value is the search's own.
 func solveStart(t *testing.T, r Rules, dbSeeds int) Result {
 	t.Helper()
-	db, err := BuildDatabase(r, dbSeeds)
-	if err != nil {
-		t.Fatal(err)
+	var db *Database
+	if longtest.Enabled() {
+		db = Databases(r) // a larger one from the database directory, if any
 	}
-	res := Search(context.Background(), NewPosition(r), Limits{Database: db, Table: NewTable(20)})
+	if db == nil || db.MaxSeeds() < dbSeeds {
+		var err error
+		if db, err = BuildDatabase(r, dbSeeds); err != nil {
+			t.Fatal(err)
+		}
+	}
+	res := Search(context.Background(), NewPosition(r), Limits{Database: db, Table: NewTable(longtest.Pick(20, 24)), Book: NewBook(r, maxBoard+1)})
 	if !res.Complete || res.Lower != res.Score || res.Upper != res.Score {
 		t.Fatalf("%v: not solved: %+v", r, res)
 	}
@@ -87,10 +95,36 @@ func TestPaperValues(t *testing.T) {
 }
 
 // TestStandardValue solves Kalah(6,4) in the standard version: a first
-// player's win by 8 (Rawlings). Behind the long-test gate: minutes.
+// player's win by 8 (Rawlings). Behind the long-test gate: about two
+// minutes of CPU, half of them to build the database of 20 seeds unless
+// the database directory has it.
 func TestStandardValue(t *testing.T) {
 	longtest.Skip(t)
 	if got := solveStart(t, Standard, 20).Score; got != standardMargins[64] {
 		t.Errorf("Kalah(6,4): %d, want %d", got, standardMargins[64])
+	}
+}
+
+// TestBookValues checks the embedded books' entries for the starts against
+// the published values: the book answers the start at once.
+func TestBookValues(t *testing.T) {
+	for _, r := range []Rules{Standard, {Pits: 6, Seeds: 4, EmptyCapture: true}} {
+		bk := Books(r)
+		if bk == nil {
+			continue
+		}
+		want := standardMargins[64]
+		if r.EmptyCapture {
+			want = paperMargins[64]
+		}
+		lo, hi := NewPosition(r).b.key()
+		e, ok := bk.lookup(lo, hi)
+		if !ok || e.lo != want || e.hi != want || e.move == noMove {
+			t.Errorf("%v: book holds %+v for the start, want %d", r, e, want)
+		}
+		res := Search(context.Background(), NewPosition(r), Limits{Database: smallDB(t, r), Table: NewTable(16)})
+		if !res.Complete || res.Score != want || res.Nodes > 10_000 {
+			t.Errorf("%v: with the book %+v", r, res)
+		}
 	}
 }
