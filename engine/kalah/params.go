@@ -24,9 +24,11 @@ const (
 
 // Search driver (search.go).
 const (
-	maxPV          = 64   // the longest principal variation reported
-	pvNodes        = 5000 // the most nodes a move of the principal variation may take to prove
-	heuristicDepth = 6    // iterations by turns up to this depth order the moves; the next solves to the end
+	maxPV        = 64   // the longest principal variation reported
+	pvNodes      = 5000 // the most nodes a move of the principal variation may take to prove
+	heuristicMin = 6    // iterations by turns to at least this depth order the moves and prove short lines...
+	heuristicMax = 18   // ...and to at most this depth; the next solves to the end
+	heuristicGap = 5    // between the two, the depth is the seeds above the database less this
 )
 
 // Weaker levels 1 to 9 (level.go): the turns each searches, the node limit

@@ -135,7 +135,8 @@ func (s *solver) iterate(root *board, n int, lim Limits) Result {
 	}
 	lower, upper, provedPit := -n, n, noMove
 	guess := s.horizon(root)
-	for depth := 1; depth <= maxDepth; depth = nextDepth(depth, lim.Depth) {
+	last := s.heuristicDepth(n)
+	for depth := 1; depth <= maxDepth; depth = nextDepth(depth, last, lim.Depth) {
 		lo, hi, f, pit := -n, n, guess, noMove
 		for lo < hi && lower < upper {
 			beta := max(f, lo+1)
@@ -188,11 +189,20 @@ func (s *solver) iterate(root *board, n int, lim Limits) Result {
 	return res
 }
 
+// heuristicDepth returns the deepest depth-limited iteration before the one
+// to the end of the game, for a root of n seeds: the more seeds above the
+// databases, the deeper (heuristicGap, heuristicMin, heuristicMax). Deeper
+// iterations prove the short lines and order the moves of the long ones;
+// on the larger trees that halves the solve or better (docs/kalah.md).
+func (s *solver) heuristicDepth(n int) int {
+	return min(max(n-s.dbMax-heuristicGap, heuristicMin), heuristicMax)
+}
+
 // nextDepth returns the depth of the iteration after one of depth turns:
-// the next turn up to heuristicDepth, then the whole game (maxDepth), where
-// every result is a proof. A depth limit keeps to one turn more a time.
-func nextDepth(depth, limit int) int {
-	if limit > 0 || depth < heuristicDepth {
+// the next turn up to last, then the whole game (maxDepth), where every
+// result is a proof. A depth limit keeps to one turn more a time.
+func nextDepth(depth, last, limit int) int {
+	if limit > 0 || depth < last {
 		return depth + 1
 	}
 	return max(depth+1, maxDepth)

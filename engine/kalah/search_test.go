@@ -19,6 +19,10 @@ func smallDB(t testing.TB, r Rules) *Database {
 	return db
 }
 
+// noBook is a book without proofs: a search of Kalah(6,4)'s start that
+// does not find it in the embedded book.
+var noBook = NewBook(Standard, maxBoard+1)
+
 // TestSearchNodeLimitDeterministic stops a search of the start of
 // Kalah(6,4) by a node limit: the first iteration completes, the move is
 // legal, the bounds hold the published value, and the same limits give the
@@ -26,7 +30,7 @@ func smallDB(t testing.TB, r Rules) *Database {
 func TestSearchNodeLimitDeterministic(t *testing.T) {
 	db := smallDB(t, Standard)
 	run := func() Result {
-		return Search(context.Background(), NewPosition(Standard), Limits{MaxNodes: 20_000, Database: db, Table: NewTable(16)})
+		return Search(context.Background(), NewPosition(Standard), Limits{MaxNodes: 20_000, Database: db, Table: NewTable(16), Book: noBook})
 	}
 	a, b := run(), run()
 	if a.Move != b.Move || a.Score != b.Score || a.Nodes != b.Nodes || a.Lower != b.Lower || a.Upper != b.Upper {
@@ -46,7 +50,7 @@ func TestSearchNodeLimitDeterministic(t *testing.T) {
 func TestSearchDeadline(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	res := Search(ctx, NewPosition(Standard), Limits{Database: smallDB(t, Standard), Table: NewTable(16)})
+	res := Search(ctx, NewPosition(Standard), Limits{Database: smallDB(t, Standard), Table: NewTable(16), Book: noBook})
 	if res.Depth != 1 || !res.DeadlineHit || !NewPosition(Standard).IsLegal(res.Move) {
 		t.Fatalf("got %+v", res)
 	}
@@ -56,7 +60,7 @@ func TestSearchDeadline(t *testing.T) {
 // iteration reported to Progress.
 func TestSearchDepthLimit(t *testing.T) {
 	var depths []int
-	res := Search(context.Background(), NewPosition(Standard), Limits{Depth: 3, Database: smallDB(t, Standard), Table: NewTable(16),
+	res := Search(context.Background(), NewPosition(Standard), Limits{Depth: 3, Database: smallDB(t, Standard), Table: NewTable(16), Book: noBook,
 		Progress: func(i Info) { depths = append(depths, i.Depth) }})
 	if res.Depth != 3 || res.Complete || len(depths) != 3 || depths[2] != 3 {
 		t.Fatalf("got %+v, progress depths %v", res, depths)
