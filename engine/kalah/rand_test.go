@@ -9,3 +9,12 @@ func newRand(seed uint64) testRand { return testRand{rand.New(rand.NewPCG(seed, 
 
 // Intn returns a number in [0, n).
 func (t testRand) Intn(n int) int { return t.r.IntN(n) }
+
+// raceSample returns quick normally and raced under the race detector,
+// which slows searches tenfold or more.
+func raceSample(quick, raced int) int {
+	if raceEnabled {
+		return raced
+	}
+	return quick
+}

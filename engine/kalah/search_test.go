@@ -108,7 +108,7 @@ func TestAnalyzeMatchesMinimax(t *testing.T) {
 	for _, r := range []Rules{{Pits: 3, Seeds: 3}, {Pits: 4, Seeds: 2, EmptyCapture: true}} {
 		memo := map[string]int{}
 		db, _ := BuildDatabase(r, 3)
-		for range 10 {
+		for range raceSample(10, 3) {
 			p := randomPosition(r, rng.Intn(6), rng)
 			if p == nil {
 				continue

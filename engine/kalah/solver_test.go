@@ -68,7 +68,7 @@ func TestSearchMatchesMinimax(t *testing.T) {
 				t.Fatal(err)
 			}
 			table := NewTable(12)
-			for range longtest.Pick(15, 100) {
+			for range longtest.Pick(raceSample(15, 5), 100) {
 				p := randomPosition(r, rng.Intn(10), rng)
 				if p == nil {
 					continue

@@ -71,8 +71,12 @@ func outcomeIndex(score int) int {
 	return min(max(score, -1), 1) + 1
 }
 
-// quickVariants are solved by the default tests: a few seconds with -race.
+// quickVariant reports whether the default tests solve Kalah(pits,seeds):
+// under a second in all, fewer under the race detector.
 func quickVariant(pits, seeds int) bool {
+	if raceEnabled {
+		return pits <= 3 || seeds <= 2
+	}
 	return pits <= 3 || pits == 4 && seeds <= 4 || pits == 5 && seeds <= 3 || pits == 6 && seeds <= 2
 }
 
