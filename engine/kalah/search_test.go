@@ -184,3 +184,15 @@ func BenchmarkSolve(b *testing.B) {
 	}
 	b.ReportMetric(float64(nodes)/time.Since(start).Seconds(), "nodes/s")
 }
+
+// TestLargeVariantBounds searches the start of Kalah(6,6), which no search
+// here solves, under a node limit: a legal move and proved bounds that
+// hold Rawlings' value for the empty-capture version (a first-player win by
+// 2, the Wikipedia article "Kalah").
+func TestLargeVariantBounds(t *testing.T) {
+	r := Rules{Pits: 6, Seeds: 6, EmptyCapture: true}
+	res := Search(context.Background(), NewPosition(r), Limits{MaxNodes: 50_000, Database: smallDB(t, r), Table: NewTable(16)})
+	if !NewPosition(r).IsLegal(res.Move) || res.Complete || res.Lower > 2 || res.Upper < 2 || res.Lower < -72 || res.Upper > 72 {
+		t.Fatalf("got %+v", res)
+	}
+}
