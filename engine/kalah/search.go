@@ -220,15 +220,8 @@ func (s *solver) firstMove(b *board) int {
 // first move in search order that achieves it.
 func (s *solver) fromDatabase(root *board, n int) Result {
 	v := s.db.value(root, n)
-	var kids [MaxPits]child
-	count := s.expand(root, n, noMove, &kids)
 	res := Result{Score: v, Lower: v, Upper: v, Complete: true, Source: "database"}
-	for k := range count {
-		if got, _ := s.searchChild(&kids[k], v-1, v+1, 1); got == v {
-			res.Move = engine.Move(kids[k].pit)
-			break
-		}
-	}
+	res.Move = engine.Move(s.keeping(root, n, noMove, v)) // the database proves every move's value
 	res.PV, res.pvEnds = s.principalVariation(root, res.Move, v, true)
 	return res
 }
@@ -271,14 +264,21 @@ func (s *solver) principalVariation(root *board, first engine.Move, v int, exact
 func (s *solver) nextOnLine(b *board, v int, exact bool) int {
 	lo, hi := b.key()
 	e := s.tt.probe(lo, hi)
-	if !exact {
-		if e.found && e.move != noMove && b[e.move] > 0 {
-			return e.move
-		}
-		return noMove
+	if exact {
+		return s.keeping(b, s.v.seeds(b), e.move, v)
 	}
+	if e.found && e.move != noMove && b[e.move] > 0 {
+		return e.move
+	}
+	return noMove
+}
+
+// keeping returns the first move of b (n seeds, value v) in search order,
+// hint first, that is proved to keep the value, or noMove when the proof
+// is stopped.
+func (s *solver) keeping(b *board, n, hint, v int) int {
 	var kids [MaxPits]child
-	count := s.expand(b, s.v.seeds(b), e.move, &kids)
+	count := s.expand(b, n, hint, &kids)
 	for k := range count {
 		got, proven := s.searchChild(&kids[k], v-1, v+1, maxDepth)
 		if s.stopped {

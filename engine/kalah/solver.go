@@ -115,29 +115,15 @@ func (s *solver) search(b *board, n, alpha, beta, depth int) (value int, proven 
 		}
 	}
 	start := s.nodes
-	alpha0 := alpha
-	best, bestPit, allProven := -maxBoard-1, noMove, true
-	for k := range count {
-		c := &kids[k]
-		v, p := s.searchChild(c, alpha, beta, depth)
-		if s.stopped {
-			return 0, false, noMove
-		}
-		if v > best {
-			best, bestPit = v, c.pit
-		}
-		if v >= beta {
-			allProven = p
-			break
-		}
-		allProven = allProven && p
-		alpha = max(alpha, v)
+	best, allProven, bestPit := s.searchChildren(kids[:count], alpha, beta, depth)
+	if s.stopped {
+		return 0, false, noMove
 	}
 	lo, hi := -n, n
 	switch {
 	case best >= beta:
 		lo = best
-	case best <= alpha0:
+	case best <= alpha:
 		hi = best
 	default:
 		lo, hi = best, best
@@ -159,23 +145,31 @@ func (s *solver) searchSmall(b *board, n, alpha, beta, depth int) (value int, pr
 	}
 	var kids [MaxPits]child
 	count := s.expand(b, n, noMove, &kids)
-	best, bestPit, allProven := -maxBoard-1, noMove, true
-	for k := range count {
+	return s.searchChildren(kids[:count], alpha, beta, depth)
+}
+
+// searchChildren searches the moves kids of a node in order with the
+// window (alpha, beta), fail-soft, and returns the best value, whether it
+// is proved (by the move that cut off, or by every move when none did)
+// and the move that gave it.
+func (s *solver) searchChildren(kids []child, alpha, beta, depth int) (best int, proven bool, pit int) {
+	best, pit, proven = -maxBoard-1, noMove, true
+	for k := range kids {
 		c := &kids[k]
 		v, p := s.searchChild(c, alpha, beta, depth)
 		if s.stopped {
 			return 0, false, noMove
 		}
 		if v > best {
-			best, bestPit = v, c.pit
+			best, pit = v, c.pit
 		}
 		if v >= beta {
-			return best, p, bestPit
+			return best, p, pit
 		}
-		allProven = allProven && p
+		proven = proven && p
 		alpha = max(alpha, v)
 	}
-	return best, allProven, bestPit
+	return best, proven, pit
 }
 
 // searchChild returns the value for the mover of playing c, within the
