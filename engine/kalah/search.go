@@ -2,6 +2,7 @@ package kalah
 
 import (
 	"context"
+	"slices"
 
 	"movesvc/engine"
 )
@@ -29,6 +30,10 @@ type Limits struct {
 	Book *Book
 	// Progress, when set, is called after each completed iteration.
 	Progress func(Info)
+	// MultiPV, when above 1, adds to the result the values of that many
+	// best moves (Analyze's, best first), in the time left after the
+	// search.
+	MultiPV int
 }
 
 // Info describes a completed iteration.
@@ -64,7 +69,10 @@ type Result struct {
 	DeadlineHit bool   // the deadline or the node limit stopped the search
 	PV          []engine.Move
 	Source      string // "search", "database" or "book": what proved the value
-	pvEnds      bool   // PV reaches the end of the game
+	// Lines holds the values of the MultiPV best moves, best first, when
+	// Limits.MultiPV asked for them.
+	Lines  []PitValue
+	pvEnds bool // PV reaches the end of the game
 }
 
 // Search searches pos (not over) under ctx's deadline and the limits:
@@ -90,7 +98,18 @@ func Search(ctx context.Context, pos *Position, lim Limits) Result {
 			res.PliesToEnd = len(res.PV)
 		}
 	}
+	if lim.MultiPV > 1 {
+		lim.Table = s.tt
+		res.Lines = bestLines(Analyze(ctx, pos, lim), lim.MultiPV)
+	}
 	return res
+}
+
+// bestLines returns the k best of values, best first (among equals, the
+// lower pit first).
+func bestLines(values []PitValue, k int) []PitValue {
+	slices.SortStableFunc(values, func(a, b PitValue) int { return b.Score - a.Score })
+	return values[:min(k, len(values))]
 }
 
 // newSolver returns a solver for r with the limits' table and database.

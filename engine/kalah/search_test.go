@@ -196,3 +196,20 @@ func TestLargeVariantBounds(t *testing.T) {
 		t.Fatalf("got %+v", res)
 	}
 }
+
+// TestMultiPV adds the best moves' values, best first, to a search.
+func TestMultiPV(t *testing.T) {
+	r := Rules{Pits: 4, Seeds: 2, EmptyCapture: true}
+	db, _ := BuildDatabase(r, 4)
+	p := NewPosition(r)
+	res := Search(context.Background(), p, Limits{Database: db, Table: NewTable(12), MultiPV: 3})
+	all := Analyze(context.Background(), p, Limits{Database: db, Table: NewTable(12)})
+	if len(res.Lines) != min(3, len(all)) || res.Lines[0].Score != res.Score {
+		t.Fatalf("lines %+v for score %d", res.Lines, res.Score)
+	}
+	for k := 1; k < len(res.Lines); k++ {
+		if res.Lines[k].Score > res.Lines[k-1].Score {
+			t.Fatalf("lines out of order: %+v", res.Lines)
+		}
+	}
+}
