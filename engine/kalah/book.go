@@ -84,16 +84,20 @@ func (bk *Book) AddProofs(t *Table) {
 				continue
 			}
 			key := [2]uint64{e.lo, uint64(uint32(e.data))}
+			move := int8(noMove) // only a lower bound's move is known to reach it
+			if u.lo > -bk.v.seeds(&b) {
+				move = int8(u.move)
+			}
 			if j, ok := byKey[key]; ok {
 				old := &bk.entries[j]
-				old.lower, old.upper = max(old.lower, int8(u.lo)), min(old.upper, int8(u.hi))
-				if u.move != noMove && u.lo == u.hi {
-					old.move = int8(u.move)
+				if int8(u.lo) > old.lower {
+					old.lower, old.move = int8(u.lo), move
 				}
+				old.upper = min(old.upper, int8(u.hi))
 				continue
 			}
 			byKey[key] = len(bk.entries)
-			bk.entries = append(bk.entries, bookEntry{lo: e.lo, hi: uint32(e.data), lower: int8(u.lo), upper: int8(u.hi), move: int8(u.move)})
+			bk.entries = append(bk.entries, bookEntry{lo: e.lo, hi: uint32(e.data), lower: int8(u.lo), upper: int8(u.hi), move: move})
 		}
 	}
 	slices.SortFunc(bk.entries, compareEntries)

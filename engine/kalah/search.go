@@ -152,6 +152,9 @@ func (s *solver) iterate(root *board, n int, lim Limits) Result {
 	if n <= s.dbMax {
 		return s.fromDatabase(root, n)
 	}
+	if res, ok := s.fromBook(root, n); ok {
+		return res
+	}
 	lower, upper, provedPit := -n, n, noMove
 	guess := s.horizon(root)
 	last := s.heuristicDepth(n)
@@ -243,6 +246,28 @@ func (s *solver) fromDatabase(root *board, n int) Result {
 	res.Move = engine.Move(s.keeping(root, n, noMove, v)) // the database proves every move's value
 	res.PV, res.pvEnds = s.principalVariation(root, res.Move, v, true)
 	return res
+}
+
+// fromBook answers a board whose exact value the book holds: the value,
+// and the book's move if it is proved to keep it, else the first move that
+// is.
+func (s *solver) fromBook(root *board, n int) (Result, bool) {
+	if s.book == nil || n < s.book.minSeeds {
+		return Result{}, false
+	}
+	lo, hi := root.key()
+	e, ok := s.book.lookup(lo, hi)
+	if !ok || e.lo != e.hi {
+		return Result{}, false
+	}
+	v := e.lo
+	res := Result{Score: v, Lower: v, Upper: v, Complete: true, Source: "book"}
+	res.Move = engine.Move(s.keeping(root, n, e.move, v)) // the book's move, checked
+	if res.Move == engine.NoMove {
+		return Result{}, false
+	}
+	res.PV, res.pvEnds = s.principalVariation(root, res.Move, v, true)
+	return res, true
 }
 
 // principalVariation returns the line from root (value v for its side to

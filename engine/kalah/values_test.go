@@ -127,7 +127,7 @@ func TestBookValues(t *testing.T) {
 			t.Errorf("%v: book holds %+v for the start, want %d", r, e, want)
 		}
 		res := Search(context.Background(), NewPosition(r), Limits{Database: smallDB(t, r), Table: NewTable(16)})
-		if !res.Complete || res.Score != want || res.Nodes > 10_000 {
+		if !res.Complete || res.Score != want || res.Source != "book" || res.Nodes > 10_000 {
 			t.Errorf("%v: with the book %+v", r, res)
 		}
 	}
