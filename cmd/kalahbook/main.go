@@ -4,8 +4,9 @@
 // entries, and after each solve adds to the book the proved bounds the
 // table holds of boards with at least -min-seeds seeds in the pits. It
 // rewrites -out after each solve, so an interrupted run keeps what it
-// proved. The package embeds the books under engine/kalah/book and
-// consults them in every search of their variant.
+// proved; -from starts from the proofs of an earlier book. The package
+// embeds the books under engine/kalah/book and consults them in every
+// search of their variant.
 //
 // The endgame databases come from the directory in MOVESVC_KALAH_DB (see
 // cmd/kalahdb), else the default one is built at first use.
@@ -43,6 +44,7 @@ func run(args []string, log io.Writer) error {
 	minSeeds := fs.Int("min-seeds", 40, "keep proofs of boards with at least this many seeds")
 	ttBits := fs.Int("tt-bits", 24, "transposition table of 2^bits entries of 16 bytes")
 	out := fs.String("out", "", "book file to write")
+	from := fs.String("from", "", "book file to start from (its proofs kept), such as the one -out rewrites")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -57,6 +59,15 @@ func run(args []string, log io.Writer) error {
 		return errors.New("-out is required")
 	}
 	book := kalah.NewBook(r, *minSeeds)
+	if *from != "" {
+		data, err := os.ReadFile(*from)
+		if err != nil {
+			return err
+		}
+		if book, err = kalah.ParseBook(data); err != nil {
+			return err
+		}
+	}
 	table := kalah.NewTable(*ttBits)
 	positions := upTo(r, *plies)
 	for i, p := range positions {
