@@ -148,53 +148,24 @@ func outcomeOf(score int) engine.Outcome {
 // iterate runs the iterations on root (n seeds, not over) and returns the
 // result in board values (without the stores).
 func (s *solver) iterate(root *board, n int, lim Limits) Result {
-	res := Result{Move: engine.Move(s.firstMove(root)), Lower: -n, Upper: n, Source: "search"}
 	if n <= s.dbMax {
 		return s.fromDatabase(root, n)
 	}
 	if res, ok := s.fromBook(root, n); ok {
 		return res
 	}
-	lower, upper, provedPit := -n, n, noMove
+	res := Result{Move: engine.Move(s.firstMove(root)), Lower: -n, Upper: n, Source: "search"}
+	pr := proofs{lower: -n, upper: n, pit: noMove}
 	guess := s.horizon(root)
 	last := s.heuristicDepth(n)
 	for depth := 1; depth <= maxDepth; depth = nextDepth(depth, last, lim.Depth) {
-		lo, hi, f, pit := -n, n, guess, noMove
-		for lo < hi && lower < upper {
-			beta := max(f, lo+1)
-			g, proven, p := s.search(root, n, beta-1, beta, depth)
-			if s.stopped {
-				break
-			}
-			if g < beta {
-				hi = g
-				if proven {
-					upper = min(upper, g)
-				}
-			} else {
-				lo, pit = g, p
-				if proven && g > lower {
-					lower, provedPit = g, p
-				}
-			}
-			f = g
-		}
+		f, pit := s.mtdf(root, n, guess, depth, &pr)
 		if s.stopped {
 			res.DeadlineHit = true
 			break
 		}
-		res.Depth, res.Score, guess = depth, f, f
-		if pit != noMove {
-			res.Move = engine.Move(pit)
-		}
-		res.Lower, res.Upper = lower, upper
-		if lower == upper {
-			res.Score, res.Complete = lower, true
-			if provedPit != noMove {
-				res.Move = engine.Move(provedPit)
-			}
-		}
-		res.PV, res.pvEnds = s.principalVariation(root, res.Move, res.Score, res.Complete)
+		guess = f
+		s.record(&res, root, depth, f, pit, &pr)
 		s.armed = true
 		if lim.Progress != nil {
 			lim.Progress(Info{Depth: depth, Score: res.Score, Move: res.Move, PV: res.PV, Nodes: s.nodes, Exact: res.Complete})
@@ -209,6 +180,60 @@ func (s *solver) iterate(root *board, n int, lim Limits) Result {
 	}
 	res.Nodes = s.nodes
 	return res
+}
+
+// proofs are the bounds on a root's value proved so far, by any iteration,
+// and the move that proved the lower one (noMove before one did).
+type proofs struct {
+	lower, upper, pit int
+}
+
+// mtdf runs the iteration of depth turns: null-window searches from guess
+// until the bounds of this depth meet, each proved result narrowing pr too.
+// It returns the value and the move of the last search that failed high
+// (noMove if none did). It stops early once pr is exact, or when the search
+// is stopped (the result is then discarded).
+func (s *solver) mtdf(root *board, n, guess, depth int, pr *proofs) (value, pit int) {
+	lo, hi, f := -n, n, guess
+	pit = noMove
+	for lo < hi && pr.lower < pr.upper {
+		beta := max(f, lo+1)
+		g, proven, p := s.search(root, n, beta-1, beta, depth)
+		if s.stopped {
+			return f, pit
+		}
+		switch {
+		case g < beta:
+			hi = g
+			if proven {
+				pr.upper = min(pr.upper, g)
+			}
+		default:
+			lo, pit = g, p
+			if proven && g > pr.lower {
+				pr.lower, pr.pit = g, p
+			}
+		}
+		f = g
+	}
+	return f, pit
+}
+
+// record sets res from a completed iteration of depth turns that found
+// value f and move pit, and from the proofs so far.
+func (s *solver) record(res *Result, root *board, depth, f, pit int, pr *proofs) {
+	res.Depth, res.Score = depth, f
+	if pit != noMove {
+		res.Move = engine.Move(pit)
+	}
+	res.Lower, res.Upper = pr.lower, pr.upper
+	if pr.lower == pr.upper {
+		res.Score, res.Complete = pr.lower, true
+		if pr.pit != noMove {
+			res.Move = engine.Move(pr.pit)
+		}
+	}
+	res.PV, res.pvEnds = s.principalVariation(root, res.Move, res.Score, res.Complete)
 }
 
 // heuristicDepth returns the deepest depth-limited iteration before the one
@@ -236,101 +261,4 @@ func (s *solver) firstMove(b *board) int {
 	var kids [MaxPits]child
 	s.expand(b, s.v.seeds(b), noMove, &kids)
 	return kids[0].pit
-}
-
-// fromDatabase answers a board the database holds: the value, and the
-// first move in search order that achieves it.
-func (s *solver) fromDatabase(root *board, n int) Result {
-	v := s.db.value(root, n)
-	res := Result{Score: v, Lower: v, Upper: v, Complete: true, Source: "database"}
-	res.Move = engine.Move(s.keeping(root, n, noMove, v)) // the database proves every move's value
-	res.PV, res.pvEnds = s.principalVariation(root, res.Move, v, true)
-	return res
-}
-
-// fromBook answers a board whose exact value the book holds: the value,
-// and the book's move if it is proved to keep it, else the first move that
-// is.
-func (s *solver) fromBook(root *board, n int) (Result, bool) {
-	if s.book == nil || n < s.book.minSeeds {
-		return Result{}, false
-	}
-	lo, hi := root.key()
-	e, ok := s.book.lookup(lo, hi)
-	if !ok || e.lo != e.hi {
-		return Result{}, false
-	}
-	v := e.lo
-	res := Result{Score: v, Lower: v, Upper: v, Complete: true, Source: "book"}
-	res.Move = engine.Move(s.keeping(root, n, e.move, v)) // the book's move, checked
-	if res.Move == engine.NoMove {
-		return Result{}, false
-	}
-	res.PV, res.pvEnds = s.principalVariation(root, res.Move, v, true)
-	return res, true
-}
-
-// principalVariation returns the line from root (value v for its side to
-// move when exact) that starts with first. With an exact value it follows,
-// at each move, the first move in search order whose value is proved equal
-// to the position's (each check a null-window search, mostly answered by
-// the table; the line ends where one would take more than pvNodes nodes);
-// otherwise it follows the table's best moves. It ends at the end of the
-// game or after maxPV moves; over reports that it reaches the end.
-func (s *solver) principalVariation(root *board, first engine.Move, v int, exact bool) (pv []engine.Move, over bool) {
-	limit, armed, stopped := s.limit, s.armed, s.stopped
-	defer func() { s.limit, s.armed, s.stopped = limit, armed, stopped }()
-	b, pit := *root, int(first)
-	for {
-		pv = append(pv, engine.Move(pit))
-		net, extra, end := s.v.sow(&b, pit)
-		if end {
-			return pv, true
-		}
-		v -= net
-		if !extra {
-			s.v.flip(&b)
-			v = -v
-		}
-		if len(pv) == maxPV {
-			return pv, false
-		}
-		s.armed, s.stopped, s.limit = true, false, s.nodes+pvNodes
-		if pit = s.nextOnLine(&b, v, exact); pit == noMove {
-			return pv, false
-		}
-	}
-}
-
-// nextOnLine returns the move of b (not over) that the line follows: with
-// an exact value v, the first in search order proved to keep it; else the
-// table's move. noMove when there is none or the proof ran out of nodes.
-func (s *solver) nextOnLine(b *board, v int, exact bool) int {
-	lo, hi := b.key()
-	e := s.tt.probe(lo, hi)
-	if exact {
-		return s.keeping(b, s.v.seeds(b), e.move, v)
-	}
-	if e.found && e.move != noMove && b[e.move] > 0 {
-		return e.move
-	}
-	return noMove
-}
-
-// keeping returns the first move of b (n seeds, value v) in search order,
-// hint first, that is proved to keep the value, or noMove when the proof
-// is stopped.
-func (s *solver) keeping(b *board, n, hint, v int) int {
-	var kids [MaxPits]child
-	count := s.expand(b, n, hint, &kids)
-	for k := range count {
-		got, proven := s.searchChild(&kids[k], v-1, v+1, maxDepth)
-		if s.stopped {
-			return noMove
-		}
-		if proven && got == v {
-			return kids[k].pit
-		}
-	}
-	return noMove
 }
