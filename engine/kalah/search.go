@@ -89,6 +89,7 @@ func Search(ctx context.Context, pos *Position, lim Limits) Result {
 	n := pos.OnBoard()
 	diff := pos.storeDiff()
 	res := s.iterate(&root, n, lim)
+	res.Nodes = s.nodes // the answers from the database and the book count their checks
 	res.Score += diff
 	res.Lower += diff
 	res.Upper += diff
