@@ -7,6 +7,11 @@
 // the percentiles of the CPU time (the process's user and system time, so
 // a loaded machine does not count its other work) and of the wall time.
 //
+// With -levels it measures the weaker levels instead: on that many
+// positions from 16 to 40 random moves in, the seeds each level's move
+// loses against the best (by the exact value of every move), on average,
+// and how often it plays a best move.
+//
 // The endgame databases come from MOVESVC_KALAH_DB (cmd/kalahdb), else the
 // default one is built first (not counted).
 //
@@ -57,6 +62,7 @@ func run(args []string, out io.Writer) error {
 	seed := fs.Uint64("seed", 1, "seed of the random moves")
 	ttBits := fs.Int("tt-bits", 20, "transposition table of 2^bits entries")
 	warm := fs.Bool("warm", false, "keep the table from one solve to the next")
+	levels := fs.Int("levels", 0, "instead: measure the levels on this many positions from 16 to 40 random moves in")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -67,6 +73,9 @@ func run(args []string, out io.Writer) error {
 	kalah.Databases(r)
 	kalah.Books(r)
 	rng := rand.New(rand.NewPCG(*seed, 0))
+	if *levels > 0 {
+		return measureLevels(r, *levels, rng, kalah.NewTable(*ttBits), out)
+	}
 	m := measurer{r: r, table: kalah.NewTable(*ttBits), warm: *warm, out: out}
 	for range *n {
 		if p := randomPlay(r, rng.IntN(*plies+1), rng); p != nil {
@@ -161,4 +170,40 @@ func cpuTime() time.Duration {
 		return 0
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// measureLevels reports, for each level, the seeds its moves lose against
+// the best move (by the exact value of every move) on n positions from
+// random play, on average, and how often it plays a best move.
+func measureLevels(r kalah.Rules, n int, rng *rand.Rand, table *kalah.Table, out io.Writer) error {
+	var lost, best [kalah.MaxLevel + 1]int
+	count := 0
+	for count < n {
+		p := randomPlay(r, 16+rng.IntN(25), rng)
+		if p == nil {
+			continue
+		}
+		count++
+		values := kalah.Analyze(context.Background(), p, kalah.Limits{Table: table})
+		top := values[0].Score
+		for _, v := range values {
+			top = max(top, v.Score)
+		}
+		for level := 1; level <= kalah.MaxLevel; level++ {
+			m := kalah.PlayLevel(context.Background(), p, level, uint64(count), kalah.Limits{Table: table})
+			for _, v := range values {
+				if v.Move == m {
+					lost[level] += top - v.Score
+					if v.Score == top {
+						best[level]++
+					}
+				}
+			}
+		}
+	}
+	for level := 1; level <= kalah.MaxLevel; level++ {
+		fmt.Fprintf(out, "level %2d: %.2f seeds lost a move, a best move %d%% of %d\n",
+			level, float64(lost[level])/float64(n), 100*best[level]/n, n)
+	}
+	return nil
 }

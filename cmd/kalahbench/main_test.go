@@ -18,3 +18,15 @@ func TestRun(t *testing.T) {
 		}
 	}
 }
+
+// TestLevels measures the levels on a few positions of Kalah(3,3): full
+// strength always plays a best move.
+func TestLevels(t *testing.T) {
+	var out bytes.Buffer
+	if err := run([]string{"-pits", "3", "-seeds", "3", "-levels", "5", "-tt-bits", "12"}, &out); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), "level 10: 0.00 seeds lost a move, a best move 100% of 5") {
+		t.Fatalf("full strength is not perfect:\n%s", out.String())
+	}
+}
