@@ -21,12 +21,11 @@ type Book struct {
 
 // bookEntry is a board's key and its proved bounds and best move.
 type bookEntry struct {
-	lo     uint64
-	hi     uint32
-	lower  int8
-	upper  int8
-	move   int8
-	unused int8
+	lo    uint64
+	hi    uint32
+	lower int8
+	upper int8
+	move  int8
 }
 
 // MinSeeds returns the fewest seeds of a board the book holds.
