@@ -23,7 +23,8 @@ func LevelLimits(level int) Limits {
 }
 
 // LevelMargin returns how many seeds below the best move's score a weaker
-// level (1 to 9) may play: levelMargins[level]; 0 at full strength.
+// level (1 to 9) may play: levelMargins[level]; 0 at full strength. The
+// nearer the best, the likelier (PlayLevel).
 func LevelMargin(level int) int {
 	if level >= MaxLevel {
 		return 0
@@ -34,10 +35,11 @@ func LevelMargin(level int) int {
 // PlayLevel returns the move a level (1 to MaxLevel) plays in pos (not
 // over), with base's table and database. Full strength searches (Search,
 // under ctx, with base); a weaker level scores every move with
-// LevelLimits, keeps those within LevelMargin seeds of the best, and draws
-// one of them with a generator seeded by seed and the position, so that
-// the same request gets the same move. Every level takes a move that ends
-// the game in a win when there is one.
+// LevelLimits, adds to each score a draw from 0 to LevelMargin seeds and
+// plays the highest, so a move d seeds below the best is played only when
+// its draw beats the best's by d. The draws come from a generator seeded by
+// seed and the position, so the same request gets the same move. Every
+// level takes a move that ends the game in a win when there is one.
 func PlayLevel(ctx context.Context, pos *Position, level int, seed uint64, base Limits) engine.Move {
 	if level >= MaxLevel {
 		return Search(ctx, pos, base).Move
@@ -47,19 +49,15 @@ func PlayLevel(ctx context.Context, pos *Position, level int, seed uint64, base 
 	}
 	lim := LevelLimits(level)
 	lim.Table, lim.Database = base.Table, base.Database
-	values := Analyze(ctx, pos, lim)
-	best := values[0].Score
-	for _, v := range values {
-		best = max(best, v.Score)
-	}
-	var keep []engine.Move
-	for _, v := range values {
-		if v.Score >= best-LevelMargin(level) {
-			keep = append(keep, v.Move)
+	rng := rand.New(rand.NewPCG(seed, pos.Hash()))
+	best, bestScore := engine.NoMove, 0.0
+	for _, v := range Analyze(ctx, pos, lim) {
+		score := float64(v.Score) + rng.Float64()*float64(LevelMargin(level))
+		if best == engine.NoMove || score > bestScore {
+			best, bestScore = v.Move, score
 		}
 	}
-	rng := rand.New(rand.NewPCG(seed, pos.Hash()))
-	return keep[rng.IntN(len(keep))]
+	return best
 }
 
 // winningEnd returns the move of pos that ends the game with the largest

@@ -32,10 +32,11 @@ const (
 )
 
 // Weaker levels 1 to 9 (level.go): the turns each searches, the node limit
-// of each move's search, and how many seeds below the best it may play.
+// of each move's search, and the most seeds below the best it may play
+// (the range of the draw added to each move's score).
 var (
-	levelDepths  = [MaxLevel]int{1: 2, 2: 2, 3: 2, 4: 3, 5: 3, 6: 4, 7: 5, 8: 6, 9: 8}
-	levelMargins = [MaxLevel]int{1: 8, 2: 4, 3: 4, 4: 2, 5: 2, 6: 2, 7: 1, 8: 0, 9: 0}
+	levelDepths  = [MaxLevel]int{1: 2, 2: 2, 3: 2, 4: 3, 5: 3, 6: 4, 7: 4, 8: 5, 9: 6}
+	levelMargins = [MaxLevel]int{1: 16, 2: 12, 3: 9, 4: 7, 5: 5, 6: 4, 7: 3, 8: 2, 9: 1}
 )
 
 const levelNodes = 200_000 // node limit of each move's search at a weaker level
