@@ -31,13 +31,18 @@ var paperMargins = func() map[int]int {
 // 10.
 var standardMargins = map[int]int{64: 8, 65: 10}
 
+// builtDatabases keeps the databases the tests built, by variant, so that
+// the long run builds each once.
+var builtDatabases = map[variant]*Database{}
+
 // solveStart solves the start of r with a database of dbSeeds seeds (or a
 // larger one from the database directory) and without a book, so that the
 // value is the search's own.
 func solveStart(t *testing.T, r Rules, dbSeeds int) Result {
 	t.Helper()
-	var db *Database
-	if longtest.Enabled() {
+	v := variant{m: r.Pits, emptyCapture: r.EmptyCapture}
+	db := builtDatabases[v]
+	if db == nil && longtest.Enabled() {
 		db = Databases(r) // a larger one from the database directory, if any
 	}
 	if db == nil || db.MaxSeeds() < dbSeeds {
@@ -46,6 +51,7 @@ func solveStart(t *testing.T, r Rules, dbSeeds int) Result {
 			t.Fatal(err)
 		}
 	}
+	builtDatabases[v] = db
 	res := Search(context.Background(), NewPosition(r), Limits{Database: db, Table: NewTable(longtest.Pick(20, 24)), Book: NewBook(r, maxBoard+1)})
 	if !res.Complete || res.Lower != res.Score || res.Upper != res.Score {
 		t.Fatalf("%v: not solved: %+v", r, res)
