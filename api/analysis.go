@@ -13,6 +13,8 @@ type analysisEntry struct {
 	Depth      int      `json:"depth"`
 	Complete   bool     `json:"complete"`
 	PV         []string `json:"pv"`
+	PVSAN      []string `json:"pv_san,omitempty"`
+	estimateJSON
 	// Bounds are the proved bounds on the exact score of an entry that is
 	// not complete, when its game proves them (connect4's solver).
 	Bounds *scoreBounds `json:"bounds,omitempty"`
@@ -39,15 +41,15 @@ func newAnalysis(st engine.State, moves []engine.MoveScore) []analysisEntry {
 	out := make([]analysisEntry, 0, len(moves))
 	line := st.Clone()
 	for _, m := range moves {
-		row, col := st.Cell(m.Move)
 		e := analysisEntry{
-			Move:     moveJSON{Notation: st.FormatMove(m.Move), Row: row, Col: col},
-			Score:    m.Score,
-			Outcome:  m.Outcome.String(),
-			Depth:    m.Depth,
-			Complete: m.Complete,
-			PV:       formatLine(line, m.PV),
+			Move:         moveOf(st, m.Move),
+			Score:        m.Score,
+			Outcome:      m.Outcome.String(),
+			Depth:        m.Depth,
+			Complete:     m.Complete,
+			estimateJSON: newEstimate(m.Estimate),
 		}
+		e.PV, e.PVSAN = formatLines(line, m.PV)
 		if m.Outcome != engine.OutcomeUnknown && m.PliesToEnd > 0 {
 			e.PliesToEnd = &m.PliesToEnd
 		}
@@ -55,20 +57,6 @@ func newAnalysis(st engine.State, moves []engine.MoveScore) []analysisEntry {
 			e.Bounds = &scoreBounds{Lower: m.Lower, Upper: m.Upper}
 		}
 		out = append(out, e)
-	}
-	return out
-}
-
-// formatLine returns the notations of the moves of pv played in turn from
-// st, which is restored before it returns.
-func formatLine(st engine.State, pv []engine.Move) []string {
-	out := make([]string, 0, len(pv))
-	for _, m := range pv {
-		out = append(out, st.FormatMove(m))
-		st.Play(m)
-	}
-	for i := len(pv) - 1; i >= 0; i-- {
-		st.Undo(pv[i])
 	}
 	return out
 }

@@ -76,7 +76,7 @@ func childResult(t *testing.T, game string, moves []string, notation string, dep
 	if st.Outcome() != engine.OutcomeUnknown {
 		return parent, engine.Result{Outcome: st.Outcome()}, true
 	}
-	return parent, engine.Search(context.Background(), st, engine.Params{Depth: depth}), false
+	return parent, engine.Search(context.Background(), st, engine.Limits{Depth: depth}), false
 }
 
 // TestAnalysisAgreesWithChildSearches checks every entry of an exact
@@ -271,7 +271,9 @@ func TestLevelWithoutSeedIsTheDefaultSeed(t *testing.T) {
 	for _, tc := range []struct{ game, moves string }{
 		{"tictactoe", `["b2"]`}, {"connect4", `["4","4"]`}, {"gomoku", `["h8","h9"]`},
 	} {
-		body := fmt.Sprintf(`{"game":%q,"moves":%s,"level":1`, tc.game, tc.moves)
+		// The levels are bounded by nodes and depth; a long deadline keeps a
+		// loaded machine's clock out of the answer.
+		body := fmt.Sprintf(`{"game":%q,"moves":%s,"level":1,"timeout_ms":10000`, tc.game, tc.moves)
 		var first, again, zero moveResponse
 		ts.post(t, body+`}`).decode(t, &first)
 		ts.post(t, body+`}`).decode(t, &again)

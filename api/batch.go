@@ -2,13 +2,14 @@ package api
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"log/slog"
 	"net/http"
 	"strconv"
 	"strings"
 	"time"
+
+	"movesvc/engine"
 )
 
 // DefaultMaxBatch is how many positions POST /moves takes when
@@ -18,8 +19,8 @@ const DefaultMaxBatch = 16
 // batchRequest is the body of POST /moves: move requests, each as POST
 // /move takes it, and the deadline of the whole batch.
 type batchRequest struct {
-	Requests  []json.RawMessage `json:"requests" validate:"required,min=1"`
-	TimeoutMS *int              `json:"timeout_ms" validate:"omitnil,min=1"`
+	Requests  []rawRequest `json:"requests" validate:"required,min=1"`
+	TimeoutMS *int         `json:"timeout_ms" validate:"omitnil,min=1"`
 }
 
 // batchItem is the answer to one request of a batch: its index, its HTTP
@@ -50,7 +51,11 @@ func (s *Server) handleMoves(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, p)
 		return
 	}
+	key := keyOf(r.Context())
 	timeout, err := s.checkBatch(&req)
+	if err == nil {
+		timeout, err = key.capBatch(len(req.Requests), req.TimeoutMS, timeout)
+	}
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -61,7 +66,7 @@ func (s *Server) handleMoves(w http.ResponseWriter, r *http.Request) {
 	valid := 0
 	for i, raw := range req.Requests {
 		out.Results[i].Index = i
-		job, err := s.prepareItem(raw)
+		job, err := s.prepareItem(raw, key)
 		if err != nil {
 			out.Results[i].setProblem(r, i, s.problemFor(r, err))
 			continue
@@ -73,13 +78,14 @@ func (s *Server) handleMoves(w http.ResponseWriter, r *http.Request) {
 	deadline := arrived.Add(timeout)
 	ctx, cancel := context.WithDeadline(r.Context(), deadline)
 	defer cancel()
+	var lease *Lease
 	if valid > 0 {
-		release, err := s.admit(ctx, s.waitUntil(arrived, timeout))
+		lease, err = s.lease(ctx, batchNeed(jobs), arrived)
 		if err != nil {
 			s.fail(w, r, err)
 			return
 		}
-		defer release()
+		defer lease.Release()
 	}
 	for i, job := range jobs {
 		if job == nil {
@@ -89,11 +95,8 @@ func (s *Server) handleMoves(w http.ResponseWriter, r *http.Request) {
 		if job.timeoutGiven {
 			own = job.timeout
 		}
-		start := time.Now()
-		end := itemDeadline(start, deadline, valid, own)
-		job.waitUntil = s.waitUntil(start, end.Sub(start))
-		ictx, icancel := context.WithDeadline(ctx, end)
-		resp, err := s.runItem(ictx, r, i, job)
+		ictx, icancel := context.WithDeadline(ctx, itemDeadline(time.Now(), deadline, valid, own))
+		resp, err := s.runItem(ictx, r, i, job, lease)
 		icancel()
 		valid--
 		if errors.Is(err, errClientGone) || r.Context().Err() != nil {
@@ -130,14 +133,27 @@ func (s *Server) checkBatch(req *batchRequest) (time.Duration, error) {
 // answered: what the search held (its memory reservation, the in-flight
 // gauge) is given back by the deferred calls as the panic unwinds, and the
 // batch keeps its search slot.
-func (s *Server) runItem(ctx context.Context, r *http.Request, i int, job *moveJob) (resp moveResponse, err error) {
+func (s *Server) runItem(ctx context.Context, r *http.Request, i int, job *moveJob, l *Lease) (resp moveResponse, err error) {
 	defer func() {
 		if s.recovered(r, recover(), slog.Int("item", i), slog.String("game", job.game.Name)) {
 			resp, err = moveResponse{}, errPanicked
 		}
 	}()
-	resp, _, err = s.runSearch(ctx, r, job)
+	resp, _, err = s.runSearch(ctx, r, job, l)
 	return resp, err
+}
+
+// batchNeed returns the memory the searches of a batch's jobs (nil for a
+// refused item) hold: the most any one holds, for they run one after the
+// other under one lease, each reusing what the one before handed back.
+func batchNeed(jobs []*moveJob) int64 {
+	var n int64
+	for _, j := range jobs {
+		if j != nil {
+			n = max(n, j.need())
+		}
+	}
+	return n
 }
 
 // itemDeadline returns the deadline of the next item of a batch, searched
@@ -151,24 +167,20 @@ func (s *Server) runItem(ctx context.Context, r *http.Request, i int, job *moveJ
 // unused (it completed, or its own timeout_ms was shorter) goes to the
 // items after it.
 func itemDeadline(now, batch time.Time, left int, own time.Duration) time.Time {
-	d := now.Add(batch.Sub(now) / time.Duration(max(left, 1)))
-	if own > 0 && now.Add(own).Before(d) {
-		d = now.Add(own)
-	}
-	return d
+	return engine.ShareOf(now, batch, 1, max(left, 1), own)
 }
 
 // prepareItem decodes and validates one request of a batch, by the rules
 // of POST /move: a JSON object (not null) with only known fields and game
 // options, each once and spelt exactly (decodeObject), then prepare's
-// checks. The problem's locations start at "body", for setProblem to
-// place.
-func (s *Server) prepareItem(raw json.RawMessage) (*moveJob, error) {
+// checks, under the limits of key k (nil: none). The problem's locations
+// start at "body", for setProblem to place.
+func (s *Server) prepareItem(raw rawRequest, k *clientKey) (*moveJob, error) {
 	var req moveRequest
 	if p := decodeObject(raw, &req, s.options); p != nil {
 		return nil, p
 	}
-	return s.prepare(&req)
+	return s.prepare(&req, k)
 }
 
 // setProblem answers the batch's request i with p: its locations and

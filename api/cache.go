@@ -38,7 +38,10 @@ func newResultCache(max int) *resultCache {
 }
 
 // cacheKey identifies a job's search: the game, its options, the position
-// as the game prints it, the side to move and the depth.
+// as the game prints it (its board rows, for a placement game, whose
+// results do not depend on the moves that led to it; else its notation and
+// the request's move list, which may matter, as repetitions do in chess),
+// the side to move and the depth.
 func cacheKey(job *moveJob) string {
 	var b strings.Builder
 	b.WriteString(job.game.Name)
@@ -53,9 +56,13 @@ func cacheKey(job *moveJob) string {
 	}
 	st, depth := job.st, job.params.Depth
 	b.WriteByte(0)
-	for _, row := range st.Board() {
-		b.WriteString(row)
-		b.WriteByte('/')
+	if _, grid := st.(engine.Celler); grid {
+		for _, row := range st.(engine.Boarder).Board() {
+			b.WriteString(row)
+			b.WriteByte('/')
+		}
+	} else {
+		fmt.Fprintf(&b, "%v\x00%q", positionText(st), job.history)
 	}
 	b.WriteString(st.ToMove().String())
 	b.WriteByte(0)

@@ -4,7 +4,6 @@ import (
 	"context"
 	"net/http"
 	"strconv"
-	"sync"
 	"time"
 
 	movesvc "movesvc"
@@ -12,7 +11,7 @@ import (
 )
 
 // handleMove answers POST /move: decode, validate, build the position, wait
-// for a search slot, reserve memory, search until the deadline, answer; as
+// for a lease (a search slot and memory), search until the deadline, answer; as
 // a stream of server-sent events when the client accepts text/event-stream
 // (stream.go). Every step that fails returns an error, which fail answers.
 func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
@@ -23,7 +22,7 @@ func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, p)
 		return
 	}
-	job, err := s.prepare(&req)
+	job, err := s.prepare(&req, keyOf(r.Context()))
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -45,20 +44,18 @@ func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
 	}
 	ctx, cancel := context.WithDeadline(r.Context(), arrived.Add(job.timeout))
 	defer cancel()
-	job.waitUntil = s.waitUntil(arrived, job.timeout)
-	release, err := s.admit(ctx, job.waitUntil)
+	lease, err := s.lease(ctx, job.need(), arrived)
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	release = sync.OnceFunc(release)
-	defer release()
+	defer lease.Release()
 	if stream {
-		s.streamMove(ctx, w, r, job, release)
+		s.streamMove(ctx, w, r, job, lease)
 		return
 	}
-	resp, jr, err := s.runSearch(ctx, r, job)
-	release() // before the answer is written: a client's next request finds the slot free
+	resp, jr, err := s.runSearch(ctx, r, job, lease)
+	lease.Release() // before the answer is written: a client's next request finds the slot free
 	if err != nil {
 		s.fail(w, r, err)
 		return

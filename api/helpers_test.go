@@ -23,6 +23,7 @@ import (
 	movesvc "movesvc"
 	"movesvc/api"
 	"movesvc/engine"
+	"movesvc/engine/enginetest"
 	"movesvc/engine/games"
 	"movesvc/engine/tictactoe"
 )
@@ -62,7 +63,7 @@ func newTestServer(t testing.TB, cfg api.Config, extra ...engine.Game) *testServ
 	reg := engine.NewRegistry(append(games.All(), extra...)...)
 	prom := prometheus.NewRegistry()
 	logs := &bytes.Buffer{}
-	srv := api.New(cfg, reg, slog.New(slog.NewJSONHandler(&lockedWriter{w: logs}, nil)), prom, prom)
+	srv := api.New(testConfig(cfg), reg, slog.New(slog.NewJSONHandler(&lockedWriter{w: logs}, nil)), prom, prom)
 	ts := httptest.NewServer(srv)
 	t.Cleanup(ts.Close)
 
@@ -240,22 +241,22 @@ func (g *gatedGame) Describe() engine.Description {
 	return d
 }
 
-func (g *gatedGame) SearchMemory(p engine.Params) int64 { return engine.SearchMemory(g.base, p) }
+func (g *gatedGame) SearchMemory(p engine.Limits) int64 { return engine.SearchMemory(g.base, p) }
 
 func (g *gatedGame) NewState(setup engine.Setup) (engine.State, error) {
 	st, err := g.base.NewState(setup)
 	if err != nil {
 		return nil, err
 	}
-	return &gatedState{State: st, game: g}, nil
+	return &gatedState{PlacementState: st.(enginetest.PlacementState), game: g}, nil
 }
 
 type gatedState struct {
-	engine.State
+	enginetest.PlacementState
 	game *gatedGame
 }
 
-func (s *gatedState) Search(ctx context.Context, p engine.Params) engine.Result {
+func (s *gatedState) Search(ctx context.Context, p engine.Limits) engine.Result {
 	s.game.started <- struct{}{}
 	deadline, _ := ctx.Deadline()
 	s.game.contexts <- searchContext{start: time.Now(), deadline: deadline, threads: p.Threads}
@@ -266,14 +267,10 @@ func (s *gatedState) Search(ctx context.Context, p engine.Params) engine.Result 
 	case <-s.game.gate:
 	case <-ctx.Done():
 	}
-	if _, ok := s.State.(*tictactoe.State); ok {
+	if _, ok := s.PlacementState.(*tictactoe.State); ok {
 		// Tic-tac-toe answers from its solution table; these tests need a
 		// search that runs, polls its context and uses a table.
-		return engine.Search(ctx, searchedState{s.State}, p)
+		return engine.SearchTree(ctx, s.PlacementState, p)
 	}
-	return engine.Search(ctx, s.State, p)
+	return engine.Search(ctx, s.PlacementState, p)
 }
-
-// searchedState hides a state's own Search, so that engine.Search runs its
-// generic search.
-type searchedState struct{ engine.State }

@@ -24,16 +24,18 @@ type moveJob struct {
 	timeoutGiven bool
 	analysis     bool
 	multiPV      int // 0: the game's default
-	// waitUntil, when set, is the latest moment the job may still wait for
-	// its search slot and its search memory (Server.waitUntil); past it the
-	// search would keep too little of its time.
-	waitUntil time.Time
+	// history is the request's position and move list, which the result
+	// cache keys a game that does not place stones by (cacheKey).
+	history []string
+	// key is the API key of the request, whose limits apply (nil: none).
+	key *clientKey
 }
 
-// prepare validates a decoded request and builds its position. Its error
-// is a *Problem naming the field at fault, or the game's
-// *engine.InputError, or (a bug) another error; problemFor maps each.
-func (s *Server) prepare(req *moveRequest) (*moveJob, error) {
+// prepare validates a decoded request of key k (nil: none) and builds its
+// position. Its error is a *Problem naming the field at fault, or the
+// game's *engine.InputError, or (a bug) another error; problemFor maps
+// each.
+func (s *Server) prepare(req *moveRequest, k *clientKey) (*moveJob, error) {
 	if err := s.validate.Struct(req); err != nil {
 		return nil, validationProblem(err)
 	}
@@ -42,6 +44,9 @@ func (s *Server) prepare(req *moveRequest) (*moveJob, error) {
 		return nil, unknownGame(req.Game, s.games.Names())
 	}
 	desc := game.Describe()
+	if err := req.positionFields(desc); err != nil {
+		return nil, err
+	}
 	options, err := gameOptions(desc, req.Options)
 	if err != nil {
 		return nil, err
@@ -54,6 +59,9 @@ func (s *Server) prepare(req *moveRequest) (*moveJob, error) {
 	if err != nil {
 		return nil, err
 	}
+	if depth, timeout, err = k.capSearch(req, depth, timeout); err != nil {
+		return nil, err
+	}
 	if err := req.checkAnalysis(); err != nil {
 		return nil, err
 	}
@@ -62,7 +70,7 @@ func (s *Server) prepare(req *moveRequest) (*moveJob, error) {
 		return nil, err
 	}
 	job := &moveJob{g: game, game: desc, st: st, options: options, timeout: timeout, timeoutGiven: req.TimeoutMS != nil,
-		analysis: req.Analysis, params: strength.Params{Params: engine.Params{Depth: depth, TableBits: s.cfg.TableBits}}}
+		analysis: req.Analysis, key: k, params: strength.Params{Limits: engine.Limits{Depth: depth, TableBits: s.cfg.TableBits}}}
 	if req.Level != nil {
 		job.params.Level = *req.Level
 	}
@@ -71,6 +79,9 @@ func (s *Server) prepare(req *moveRequest) (*moveJob, error) {
 	}
 	if req.MultiPV != nil {
 		job.multiPV = *req.MultiPV
+	}
+	if _, grid := st.(engine.Celler); !grid {
+		job.history = req.history()
 	}
 	return job, nil
 }
@@ -95,77 +106,9 @@ func shuttingDown() *Problem {
 		Errors: []ProblemError{{Location: "server", Message: "is shutting down"}}}
 }
 
-// waitUntil returns the latest moment a request that arrived at arrived
-// with the given time to its deadline may still wait for a search slot and
-// memory: after 1/maxWaitShare of its time, and after Config.QueueWait when
-// that is set and shorter.
-func (s *Server) waitUntil(arrived time.Time, timeout time.Duration) time.Time {
-	wait := timeout / maxWaitShare
-	if s.cfg.QueueWait > 0 {
-		wait = min(wait, s.cfg.QueueWait)
-	}
-	return arrived.Add(wait)
-}
-
-// admit checks that the server takes work and takes a search slot, for a
-// search whose deadline is ctx's, for a request that may wait for one until
-// waitUntil (admission.acquire): errShuttingDown, or the admission's
-// *overloadError, counted as a rejection, when it cannot. On success the
-// caller must call release, which gives the slot back and tells admission
-// control how long it was held.
-func (s *Server) admit(ctx context.Context, waitUntil time.Time) (release func(), err error) {
-	if !s.ready.Load() {
-		return nil, errShuttingDown
-	}
-	searchEnd, _ := ctx.Deadline()
-	wait, cancel := context.WithDeadline(ctx, waitUntil)
-	defer cancel()
-	h, err := s.admission.acquire(wait, searchEnd)
-	if err != nil {
-		s.metrics.Rejections.Inc()
-		return nil, err
-	}
-	return func() { s.admission.release(h) }, nil
-}
-
-// reserveMemory reserves from the memory budget what the job's search
-// holds; every search reserves here, before it runs, and its caller
-// releases the reservation once the search is done. When the budget has no
-// room now it waits, no later than job.waitUntil (and ctx), unless the
-// expected wait (memoryWait) does not fit that by admission's rule (fits):
-// then, and when the wait ends without room, the error is errNoMemory,
-// counted as a rejection.
-func (s *Server) reserveMemory(ctx context.Context, job *moveJob) (*engine.Reservation, error) {
-	n := engine.SearchMemory(job.g, job.params.Params)
-	if mem, ok := s.memory.TryReserve(n); ok {
-		return mem, nil
-	}
-	if !job.waitUntil.IsZero() {
-		if !fits(s.memoryWait(), job.waitUntil) {
-			s.metrics.Rejections.Inc()
-			return nil, errNoMemory
-		}
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithDeadline(ctx, job.waitUntil)
-		defer cancel()
-	}
-	mem, err := s.memory.Reserve(ctx, n)
-	if err != nil {
-		s.metrics.Rejections.Inc()
-		return nil, errNoMemory
-	}
-	return mem, nil
-}
-
-// memoryWait estimates how long a search that finds no room in the memory
-// budget waits for it: one average slot hold (admission.averageHold) for
-// each search already waiting and itself, spread over the searches that
-// run and will give their memory back.
-func (s *Server) memoryWait() time.Duration {
-	waiting := s.memory.Waiting()
-	running := max(s.admission.busy()-waiting-1, 1)
-	return s.admission.averageHold() * time.Duration(waiting+1) / time.Duration(running)
-}
+// need returns the memory the job's search holds (engine.SearchMemory):
+// what its lease reserves.
+func (j *moveJob) need() int64 { return engine.SearchMemory(j.g, j.params.Limits) }
 
 // jobResult is what running a job found: the search result and the
 // analysis when asked for.
@@ -174,28 +117,32 @@ type jobResult struct {
 	analysis []engine.MoveScore
 }
 
-// runJob searches an admitted job, under the memory mem reserved for it,
-// until ctx's deadline and records the metrics; the caller holds the
-// search slot and releases mem. With analysis the move's search gets half
-// the time and the analysis the rest (and whatever the search left).
+// runJob searches a job under its lease until ctx's deadline and records
+// the metrics and the search span (tracing.go); the caller releases the
+// lease. With analysis the move's search gets half the time and the
+// analysis the rest (and whatever the search left). The search uses the
+// lease's threads, or fewer when the job's key limits them.
 // clientCtx is the request's own context: when the client went away and
 // the search stopped for it, the error is errClientGone.
-func (s *Server) runJob(ctx, clientCtx context.Context, job *moveJob, mem *engine.Reservation) (jobResult, error) {
+func (s *Server) runJob(ctx, clientCtx context.Context, job *moveJob, l *Lease) (jobResult, error) {
 	var out jobResult
-	job.params.Memory = mem
-	job.params.Threads = min(s.cfg.SearchThreads, 1+s.admission.idle())
+	job.params.Memory, job.params.Threads = l.Memory, job.key.threads(l.Threads)
 	s.metrics.SearchesInFlight.Inc()
 	defer s.metrics.SearchesInFlight.Dec()
 	name := job.game.Name
+	ctx, span := s.startSpan(ctx, "search", searchSpanStart(job))
+	var nodes uint64
+	defer func() { endSearchSpan(span, job, out, nodes) }() // a panic's too
 	searchCtx, cancel := ctx, context.CancelFunc(func() {})
 	if job.analysis {
-		searchCtx, cancel = engine.ShareDeadline(ctx, 2)
+		searchCtx, cancel = engine.TimeShare(ctx, 1, 2, 0)
 	}
 	out.res = strength.Search(searchCtx, job.st, job.params)
 	cancel()
-	nodes, deadlineHit := out.res.Nodes, out.res.DeadlineHit
+	nodes = out.res.Nodes
+	deadlineHit := out.res.DeadlineHit
 	if job.analysis && clientCtx.Err() == nil {
-		full := job.params.Params
+		full := job.params.Limits
 		full.Progress = nil
 		out.analysis = engine.Analyze(ctx, job.st, full, job.multiPV)
 		for _, e := range out.analysis {
@@ -223,26 +170,20 @@ func (s *Server) runJob(ctx, clientCtx context.Context, job *moveJob, mem *engin
 func (s *Server) response(r *http.Request, job *moveJob, jr jobResult) (moveResponse, error) {
 	if jr.res.Move == engine.NoMove {
 		s.log.ErrorContext(r.Context(), "search returned no move", slog.String("request_id", RequestID(r.Context())),
-			slog.String("game", job.game.Name), slog.Any("board", job.st.Board()))
+			slog.String("game", job.game.Name), slog.Any("position", positionText(job.st)))
 		return moveResponse{}, errNoMove
 	}
-	resp := newMoveResponse(job.game.Name, job.st, jr.res)
+	resp := newMoveResponse(job.game, job.st, jr.res)
 	if job.analysis {
 		resp.Analysis = newAnalysis(job.st, jr.analysis)
 	}
 	return resp, nil
 }
 
-// runSearch is what every answer of a search runs once its job is
-// admitted: reserve the job's memory, search, render. The error is
-// errNoMemory, errClientGone or errNoMove.
-func (s *Server) runSearch(ctx context.Context, r *http.Request, job *moveJob) (moveResponse, jobResult, error) {
-	mem, err := s.reserveMemory(ctx, job)
-	if err != nil {
-		return moveResponse{}, jobResult{}, err
-	}
-	defer mem.Release()
-	jr, err := s.runJob(ctx, r.Context(), job, mem)
+// runSearch is what every answer of a search runs under its lease:
+// search, render. The error is errClientGone or errNoMove.
+func (s *Server) runSearch(ctx context.Context, r *http.Request, job *moveJob, l *Lease) (moveResponse, jobResult, error) {
+	jr, err := s.runJob(ctx, r.Context(), job, l)
 	if err != nil {
 		return moveResponse{}, jr, err
 	}

@@ -165,21 +165,7 @@ func TestMetrics(t *testing.T) {
 func TestClientDisconnectCancelsSearch(t *testing.T) {
 	gated := newGatedGame("gated")
 	ts := newTestServer(t, api.Config{}, gated)
-	ctx, cancel := context.WithCancel(context.Background())
-	req, _ := http.NewRequestWithContext(ctx, http.MethodPost, ts.URL+"/move",
-		strings.NewReader(`{"game":"gated","moves":[],"timeout_ms":10000}`))
-	req.Header.Set("Content-Type", "application/json")
-	done := make(chan error, 1)
-	go func() {
-		resp, err := ts.Client().Do(req)
-		if err == nil {
-			resp.Body.Close()
-		}
-		done <- err
-	}()
-	<-gated.started
-	cancel()
-	if err := <-done; err == nil {
+	if err := goAway(ts, gated, `{"game":"gated","moves":[],"timeout_ms":10000}`); err == nil {
 		t.Fatal("the cancelled request got an answer")
 	}
 	m := ts.api.Metrics()
@@ -190,6 +176,30 @@ func TestClientDisconnectCancelsSearch(t *testing.T) {
 	}
 	if hits := testutil.ToFloat64(m.DeadlineHits.WithLabelValues("gated")); hits != 0 {
 		t.Errorf("a disconnect counted as %v deadline hits", hits)
+	}
+}
+
+// TestClientDisconnectIsCounted499: a request whose client went away
+// before its answer has no status of its own; it is counted in
+// http_requests_total and the latency histogram, and logged, as 499 (as
+// gateways do), never as a 200 that nobody received.
+func TestClientDisconnectIsCounted499(t *testing.T) {
+	gated := newGatedGame("gated")
+	ts := newTestServer(t, api.Config{}, gated)
+	_ = goAway(ts, gated, `{"game":"gated","moves":[],"timeout_ms":10000}`)
+	m := ts.api.Metrics()
+	waitFor(t, "the request to be counted", func() bool { return testutil.CollectAndCount(m.HTTPRequests) > 0 })
+	if n := testutil.CollectAndCount(m.HTTPRequests); n != 1 {
+		t.Errorf("%d series of http_requests_total, want the 499 alone", n)
+	}
+	if n := testutil.CollectAndCount(m.HTTPDuration); n != 1 {
+		t.Errorf("%d series of http_request_duration_seconds, want the 499 alone", n)
+	}
+	if v := testutil.ToFloat64(m.HTTPRequests.WithLabelValues("/move", "POST", "499")); v != 1 {
+		t.Errorf("http_requests_total{/move,POST,499} = %v, want 1", v)
+	}
+	if logs := ts.logs.String(); !containsAll(logs, `"path":"/move"`, `"status":499`) {
+		t.Errorf("the request is not logged with status 499:\n%s", logs)
 	}
 }
 
@@ -208,21 +218,7 @@ func TestClientDisconnectStopsEveryGame(t *testing.T) {
 		base, _ := games.Registry().Lookup(tc.game)
 		gated := newGatedGameOf("gated-"+tc.game, base)
 		ts := newTestServer(t, api.Config{}, gated)
-		ctx, cancel := context.WithCancel(context.Background())
-		req, _ := http.NewRequestWithContext(ctx, http.MethodPost, ts.URL+"/move",
-			strings.NewReader(`{"game":"gated-`+tc.game+`",`+tc.body+`,"timeout_ms":10000}`))
-		req.Header.Set("Content-Type", "application/json")
-		done := make(chan error, 1)
-		go func() {
-			resp, err := ts.Client().Do(req)
-			if err == nil {
-				resp.Body.Close()
-			}
-			done <- err
-		}()
-		<-gated.started
-		cancel()
-		if err := <-done; err == nil {
+		if err := goAway(ts, gated, `{"game":"gated-`+tc.game+`",`+tc.body+`,"timeout_ms":10000}`); err == nil {
 			t.Fatalf("%s: the cancelled request got an answer", tc.game)
 		}
 		m := ts.api.Metrics()
@@ -237,4 +233,25 @@ func TestClientDisconnectStopsEveryGame(t *testing.T) {
 			t.Errorf("%s: a disconnect counted as %v deadline hits", tc.game, hits)
 		}
 	}
+}
+
+// goAway posts body to POST /move of ts, a search of gated, and goes away
+// once the search has started: it returns the client's error, which is
+// nil only if an answer came anyway.
+func goAway(ts *testServer, gated *gatedGame, body string) error {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	req, _ := http.NewRequestWithContext(ctx, http.MethodPost, ts.URL+"/move", strings.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	done := make(chan error, 1)
+	go func() {
+		resp, err := ts.Client().Do(req)
+		if err == nil {
+			resp.Body.Close()
+		}
+		done <- err
+	}()
+	<-gated.started
+	cancel()
+	return <-done
 }

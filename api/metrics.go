@@ -37,9 +37,10 @@ type Metrics struct {
 }
 
 // NewMetrics creates the metrics and registers them with reg. queued reports
-// how many searches wait for a slot; mem is the searches' memory budget;
+// how many searches wait for their lease, memoryWaiting how many of them
+// the memory budget holds back; mem is the searches' memory budget;
 // cached reports how many answers the result cache holds.
-func NewMetrics(reg prometheus.Registerer, queued func() int, mem *engine.MemoryBudget, cached func() int) *Metrics {
+func NewMetrics(reg prometheus.Registerer, queued, memoryWaiting func() int, mem *engine.MemoryBudget, cached func() int) *Metrics {
 	m := &Metrics{
 		SearchNodes: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "movesvc_search_nodes_total", Help: "Positions visited by searches.",
@@ -71,7 +72,7 @@ func NewMetrics(reg prometheus.Registerer, queued func() int, mem *engine.Memory
 			Name: "movesvc_default_timeout_seconds", Help: "The search deadline of a request that sets no timeout_ms (-default-timeout).",
 		}),
 		Queued: prometheus.NewGaugeFunc(prometheus.GaugeOpts{
-			Name: "movesvc_admission_queued", Help: "Searches waiting for a slot.",
+			Name: "movesvc_admission_queued", Help: "Searches waiting for a search slot and their memory.",
 		}, func() float64 { return float64(queued()) }),
 		Panics: prometheus.NewCounter(prometheus.CounterOpts{
 			Name: "movesvc_panics_total", Help: "Panics recovered while serving a request.",
@@ -86,8 +87,8 @@ func NewMetrics(reg prometheus.Registerer, queued func() int, mem *engine.Memory
 			Name: "movesvc_search_memory_budget_bytes", Help: "The memory budget that reserved and idle search memory stay within.",
 		}),
 		MemoryWaiting: prometheus.NewGaugeFunc(prometheus.GaugeOpts{
-			Name: "movesvc_search_memory_waiting", Help: "Admitted searches waiting for their share of the memory budget.",
-		}, func() float64 { return float64(mem.Waiting()) }),
+			Name: "movesvc_search_memory_waiting", Help: "Searches waiting while a search slot is free: held back by the memory budget.",
+		}, func() float64 { return float64(memoryWaiting()) }),
 		CacheHits: prometheus.NewCounter(prometheus.CounterOpts{
 			Name: "movesvc_result_cache_hits_total", Help: "Requests answered from remembered proved results, without a search.",
 		}),
@@ -95,10 +96,10 @@ func NewMetrics(reg prometheus.Registerer, queued func() int, mem *engine.Memory
 			Name: "movesvc_result_cache_entries", Help: "Proved results remembered.",
 		}, func() float64 { return float64(cached()) }),
 		HTTPRequests: prometheus.NewCounterVec(prometheus.CounterOpts{
-			Name: "http_requests_total", Help: "HTTP requests answered, by route pattern, method and status code.",
+			Name: "http_requests_total", Help: "HTTP requests answered, by route pattern, method and status code (499: the client went away first).",
 		}, []string{"route", "method", "code"}),
 		HTTPDuration: prometheus.NewHistogramVec(prometheus.HistogramOpts{
-			Name: "http_request_duration_seconds", Help: "Time to answer an HTTP request, by route pattern, method and status code.",
+			Name: "http_request_duration_seconds", Help: "Time to answer an HTTP request, by route pattern, method and status code (499: the client went away first).",
 			Buckets: []float64{.0005, .001, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5, 10, 30},
 		}, []string{"route", "method", "code"}),
 	}
@@ -115,7 +116,8 @@ var knownMethods = map[string]bool{
 }
 
 // instrument counts and times each request under its chi route pattern,
-// read after the handler ran; unmatched paths share one label.
+// read after the handler ran, and its status (responseStatus: 499 for a
+// client that went away); unmatched paths share one label.
 func (m *Metrics) instrument(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
@@ -129,11 +131,7 @@ func (m *Metrics) instrument(next http.Handler) http.Handler {
 		if !knownMethods[method] {
 			method = "other"
 		}
-		status := ww.Status()
-		if status == 0 {
-			status = http.StatusOK
-		}
-		code := strconv.Itoa(status)
+		code := strconv.Itoa(responseStatus(ww, r))
 		m.HTTPRequests.WithLabelValues(route, method, code).Inc()
 		m.HTTPDuration.WithLabelValues(route, method, code).Observe(time.Since(start).Seconds())
 	})

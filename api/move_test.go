@@ -151,7 +151,7 @@ func TestErrors(t *testing.T) {
 		{"timeout negative", "", "", `{"game":"tictactoe","moves":[],"timeout_ms":-5}`, 422, "invalid-request", "body.timeout_ms", "at least 1"},
 		{"timeout too long", "", "", `{"game":"tictactoe","moves":[],"timeout_ms":5001}`, 422, "invalid-request", "body.timeout_ms", "at most 5000"},
 		{"too many moves", "", "", `{"game":"tictactoe","moves":[` + strings.Repeat(`"a1",`, 1024) + `"a1"]}`, 422, "invalid-request", "body.moves", "at most 1024 items"},
-		{"long notation", "", "", `{"game":"tictactoe","moves":["` + strings.Repeat("a", 17) + `"]}`, 422, "invalid-request", "body.moves[0]", "at most 16 characters"},
+		{"long notation", "", "", `{"game":"tictactoe","moves":["` + strings.Repeat("a", 33) + `"]}`, 422, "invalid-request", "body.moves[0]", "at most 32 characters"},
 		{"unknown path", "GET /nowhere", "", ``, 404, "not-found", "", ""},
 		{"wrong method", "GET /move", "", ``, 405, "method-not-allowed", "", "allowed: POST"},
 	}
@@ -195,8 +195,8 @@ func TestErrors(t *testing.T) {
 			}
 		})
 	}
-	if r := ts.do(t, http.MethodDelete, "/games", "", nil); r.header.Get("Allow") != "GET" {
-		t.Errorf("405 for DELETE /games: Allow %q, want GET", r.header.Get("Allow"))
+	if r := ts.do(t, http.MethodDelete, "/games", "", nil); r.header.Get("Allow") != "GET, HEAD" {
+		t.Errorf("405 for DELETE /games: Allow %q, want GET, HEAD", r.header.Get("Allow"))
 	}
 	// Nothing above reached the search or crashed the server.
 	if r := ts.do(t, http.MethodGet, "/healthz", "", nil); r.status != http.StatusOK {
@@ -250,5 +250,58 @@ func TestHealthReadyOpenAPI(t *testing.T) {
 	r := ts.do(t, http.MethodGet, "/openapi.yaml", "", nil)
 	if r.status != 200 || !strings.Contains(string(r.body), "openapi: 3.0.3") {
 		t.Errorf("openapi.yaml: %d", r.status)
+	}
+}
+
+// TestPositionFieldsFitTheGame: the fields that give a position in a
+// game's own notation, or a roll of the dice, are refused, naming the
+// field, by a game that has no such thing, and a position is not given
+// beside a board; the dice are bounded as dice.
+func TestPositionFieldsFitTheGame(t *testing.T) {
+	ts := newTestServer(t, api.Config{})
+	for _, tc := range []struct{ name, body, location, msg string }{
+		{"position", `{"game":"tictactoe","position":"x..","moves":[]}`, "body.position", "is not taken by tictactoe"},
+		{"fen", `{"game":"gomoku","fen":"8/8/8/8/8/8/8/8 w - - 0 1"}`, "body.fen", "is taken by chess only"},
+		{"both", `{"game":"tictactoe","position":"a","fen":"b"}`, "body.fen", "another name for position"},
+		{"with board", `{"game":"tictactoe","position":"a","board":["...","...","..."]}`, "body.board", "cannot be given with a position"},
+		{"dice", `{"game":"connect4","moves":[],"dice":[3,1]}`, "body.dice", "only applies to a game of dice"},
+		{"die of 7", `{"game":"connect4","moves":[],"dice":[7,1]}`, "body.dice[0]", "at most 6"},
+		{"five dice", `{"game":"connect4","moves":[],"dice":[1,1,1,1,1]}`, "body.dice", "at most 4"},
+	} {
+		for _, path := range []string{"/move", "/position"} {
+			r := ts.do(t, "POST", path, "application/json", []byte(tc.body))
+			var p problem
+			r.decode(t, &p)
+			if r.status != 422 || len(p.Errors) == 0 || p.Errors[0].Location != tc.location || !strings.Contains(p.Errors[0].Message, tc.msg) {
+				t.Errorf("%s %s: %d %s, want 422 at %s saying %q", tc.name, path, r.status, r.body, tc.location, tc.msg)
+			}
+		}
+	}
+}
+
+// TestUseTimeSearchesToTheDeepestDepth: use_time asks for the game's
+// deepest depth, not its default; it is refused beside a depth; a game
+// that proves its result still answers as soon as it has (tic-tac-toe's
+// table).
+func TestUseTimeSearchesToTheDeepestDepth(t *testing.T) {
+	ts := newTestServer(t, api.Config{})
+	var mv moveResponse
+	r := ts.post(t, `{"game":"tictactoe","moves":["b2"],"use_time":true}`)
+	r.decode(t, &mv)
+	if r.status != 200 || mv.Outcome != "draw" || !mv.Complete {
+		t.Errorf("tic-tac-toe with use_time: %d %s", r.status, r.body)
+	}
+	r = ts.post(t, `{"game":"gomoku","moves":["h8","h9"],"use_time":true,"depth":3}`)
+	var p problem
+	r.decode(t, &p)
+	if r.status != 422 || p.Errors[0].Location != "body.depth" || !strings.Contains(p.Errors[0].Message, "use_time") {
+		t.Errorf("use_time with a depth: %d %s", r.status, r.body)
+	}
+	// A gomoku search to depth 20 cannot end in 30 ms: the answer says the
+	// deadline stopped it, at a depth below the game's maximum.
+	r = ts.post(t, `{"game":"gomoku","moves":["h8","h9","i9","g7"],"use_time":true,"timeout_ms":30}`)
+	r.decode(t, &mv)
+	if r.status != 200 || mv.Complete || mv.Depth >= 20 {
+		t.Errorf("gomoku with use_time and 30 ms: %d %s", r.status, r.body)
 	}
 }

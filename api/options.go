@@ -1,12 +1,13 @@
 package api
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"slices"
 	"sort"
 	"strings"
+
+	jsonv2 "github.com/go-json-experiment/json"
+	"github.com/go-json-experiment/json/jsontext"
 
 	"movesvc/engine"
 )
@@ -32,7 +33,7 @@ func optionNames(reg *engine.Registry) map[string]bool {
 // (a string or an int), or the problem of the first at fault in name
 // order: a 422 for an option the game does not take or a value out of its
 // range, a 400 for a value of the wrong JSON type.
-func gameOptions(desc engine.Description, raw map[string]json.RawMessage) (map[string]any, error) {
+func gameOptions(desc engine.Description, raw map[string]jsontext.Value) (map[string]any, error) {
 	names := make([]string, 0, len(raw))
 	for name := range raw {
 		names = append(names, name)
@@ -40,7 +41,7 @@ func gameOptions(desc engine.Description, raw map[string]json.RawMessage) (map[s
 	sort.Strings(names)
 	out := map[string]any{}
 	for _, name := range names {
-		if bytes.Equal(bytes.TrimSpace(raw[name]), []byte("null")) {
+		if raw[name].Kind() == 'n' {
 			continue // null: not given, as for the request's own fields
 		}
 		if !slices.Contains(desc.Options, name) {
@@ -60,12 +61,12 @@ func gameOptions(desc engine.Description, raw map[string]json.RawMessage) (map[s
 }
 
 // optionValue decodes the value of the option name by its schema.
-func optionValue(name string, schema engine.OptionSchema, raw json.RawMessage) (any, error) {
+func optionValue(name string, schema engine.OptionSchema, raw jsontext.Value) (any, error) {
 	loc := "body." + name
 	switch schema.Type {
 	case "string":
 		var v string
-		if err := json.Unmarshal(raw, &v); err != nil {
+		if err := jsonv2.Unmarshal(raw, &v); err != nil {
 			return nil, wrongType(loc, "a string", raw)
 		}
 		if len(schema.Enum) > 0 && !slices.Contains(schema.Enum, v) {
@@ -75,8 +76,7 @@ func optionValue(name string, schema engine.OptionSchema, raw json.RawMessage) (
 		return v, nil
 	case "integer":
 		var v int
-		dec := json.NewDecoder(bytes.NewReader(raw))
-		if err := dec.Decode(&v); err != nil {
+		if err := jsonv2.Unmarshal(raw, &v); err != nil {
 			return nil, wrongType(loc, "an integer", raw)
 		}
 		if schema.Minimum != nil && v < *schema.Minimum || schema.Maximum != nil && v > *schema.Maximum {
@@ -103,28 +103,7 @@ func rangeMessage(lo, hi *int) string {
 }
 
 // wrongType is the 400 for a value of the wrong JSON type at loc.
-func wrongType(loc, want string, raw json.RawMessage) *Problem {
-	msg := "must be " + want + ", not a JSON " + jsonKind(raw)
+func wrongType(loc, want string, raw jsontext.Value) *Problem {
+	msg := "must be " + want + ", not a JSON " + kindName(raw.Kind())
 	return malformed(fieldSentence(loc, msg), ProblemError{Location: loc, Message: msg})
-}
-
-// jsonKind names the kind of JSON value raw holds.
-func jsonKind(raw json.RawMessage) string {
-	raw = bytes.TrimSpace(raw)
-	if len(raw) == 0 {
-		return "value"
-	}
-	switch raw[0] {
-	case '"':
-		return "string"
-	case '{':
-		return "object"
-	case '[':
-		return "array"
-	case 't', 'f':
-		return "bool"
-	case 'n':
-		return "null"
-	}
-	return "number"
 }

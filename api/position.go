@@ -2,9 +2,10 @@ package api
 
 import (
 	"cmp"
-	"encoding/json"
 	"net/http"
 	"slices"
+
+	"github.com/go-json-experiment/json/jsontext"
 
 	"movesvc/engine"
 )
@@ -12,25 +13,38 @@ import (
 // positionRequest is the body of POST /position: a position as POST /move
 // takes it, without the search's fields.
 type positionRequest struct {
-	Game    string                     `json:"game"`
-	Board   *[]string                  `json:"board"`
-	Moves   *[]string                  `json:"moves"`
-	Options map[string]json.RawMessage `json:"-"` // game options (optionHolder)
+	Game     string                    `json:"game"`
+	Board    *[]string                 `json:"board"`
+	Position *string                   `json:"position"`
+	FEN      *string                   `json:"fen"`
+	Moves    *[]string                 `json:"moves"`
+	Dice     *[]int                    `json:"dice"`
+	Options  map[string]jsontext.Value `json:",embed"` // game options (optionHolder)
 }
 
-// setOptions implements optionHolder.
-func (req *positionRequest) setOptions(o map[string]json.RawMessage) { req.Options = o }
+// gameOptions implements optionHolder.
+func (req *positionRequest) gameOptions() map[string]jsontext.Value { return req.Options }
 
 // positionResponse is the body of a 200 answer to POST /position.
 type positionResponse struct {
-	Game   string   `json:"game"`
-	Board  []string `json:"board"`
-	Ply    int      `json:"ply"`
-	ToMove string   `json:"to_move"`
-	Over   bool     `json:"over"`
-	// Winner is "x" or "o" once a side has won; a game over without a
-	// winner is a draw.
+	Game string `json:"game"`
+	// Board is the position as rows of text (engine.Boarder), Position
+	// in the game's notation (engine.Positioner), View what a client draws
+	// beyond rows (engine.Viewer); each where the game has it.
+	Board    []string `json:"board,omitempty"`
+	Position string   `json:"position,omitempty"`
+	View     any      `json:"view,omitempty"`
+	Ply      int      `json:"ply"`
+	ToMove   string   `json:"to_move"`
+	// Chance is true when the side to move has yet to roll: the legal
+	// moves are the rolls (engine.Chancer).
+	Chance bool `json:"chance,omitempty"`
+	Over   bool `json:"over"`
+	// Winner names the side that won once a side has won; a game over
+	// without a winner is a draw. Reason says why the game ended, where
+	// the game names it (engine.Ender).
 	Winner string `json:"winner,omitempty"`
+	Reason string `json:"reason,omitempty"`
 	// LastMove is the last move of a move list, where it put its stone.
 	LastMove   *moveJSON  `json:"last_move,omitempty"`
 	LegalMoves []moveJSON `json:"legal_moves"`
@@ -58,7 +72,7 @@ func (s *Server) handlePosition(w http.ResponseWriter, r *http.Request) {
 // position validates a POST /position request as prepare does POST /move's
 // position fields, and describes the position.
 func (s *Server) position(body *positionRequest) (positionResponse, error) {
-	req := moveRequest{Game: body.Game, Board: body.Board, Moves: body.Moves}
+	req := moveRequest{Game: body.Game, Board: body.Board, Position: body.Position, FEN: body.FEN, Moves: body.Moves, Dice: body.Dice}
 	if err := s.validate.Struct(&req); err != nil {
 		return positionResponse{}, validationProblem(err)
 	}
@@ -67,6 +81,9 @@ func (s *Server) position(body *positionRequest) (positionResponse, error) {
 		return positionResponse{}, unknownGame(req.Game, s.games.Names())
 	}
 	desc := game.Describe()
+	if err := req.positionFields(desc); err != nil {
+		return positionResponse{}, err
+	}
 	options, err := gameOptions(desc, body.Options)
 	if err != nil {
 		return positionResponse{}, err
@@ -75,7 +92,7 @@ func (s *Server) position(body *positionRequest) (positionResponse, error) {
 	if err != nil {
 		return positionResponse{}, err
 	}
-	return newPositionResponse(desc.Name, st, last), nil
+	return newPositionResponse(desc, st, last), nil
 }
 
 // buildPosition builds the position of setup, and for a move list the
@@ -88,8 +105,8 @@ func buildPosition(game engine.Game, setup engine.Setup) (engine.State, *moveJSO
 		st, err := game.NewState(setup)
 		return st, nil, err
 	}
-	moves := setup.Moves
-	setup.Moves = []string{}
+	moves, dice := setup.Moves, setup.Dice
+	setup.Moves, setup.Dice = []string{}, nil
 	st, err := game.NewState(setup)
 	if err != nil {
 		return nil, nil, err
@@ -104,33 +121,59 @@ func buildPosition(game engine.Game, setup engine.Setup) (engine.State, *moveJSO
 		if err != nil {
 			return nil, nil, engine.Invalid(field, notation, "%v", err)
 		}
-		row, col := st.Cell(m)
-		last = &moveJSON{Notation: st.FormatMove(m), Row: row, Col: col}
+		mv := moveOf(st, m)
+		last = &mv
 		st.Play(m)
+	}
+	if dice != nil {
+		// The roll to play after the moves, as the game reads it.
+		setup.Moves, setup.Dice = moves, dice
+		if st, err = game.NewState(setup); err != nil {
+			return nil, nil, err
+		}
 	}
 	return st, last, nil
 }
 
-// newPositionResponse describes st: its board, side to move, result and
-// legal moves, the moves in board order (by row, then column).
-func newPositionResponse(game string, st engine.State, last *moveJSON) positionResponse {
-	out := positionResponse{Game: game, Board: st.Board(), Ply: st.Ply(), ToMove: st.ToMove().String(),
+// newPositionResponse describes st, a position of the game desc
+// describes: its board (and notation and view, where the game has them),
+// side to move, result and legal moves; the moves of a placement game in
+// board order (by row, then column), the others' in the game's order.
+func newPositionResponse(desc engine.Description, st engine.State, last *moveJSON) positionResponse {
+	out := positionResponse{Game: desc.Name, Ply: st.Ply(), ToMove: sideName(desc, st.ToMove()),
 		LastMove: last, LegalMoves: []moveJSON{}}
+	if b, ok := st.(engine.Boarder); ok {
+		out.Board = b.Board()
+	}
+	if p, ok := st.(engine.Positioner); ok {
+		out.Position = p.Position()
+	}
+	if v, ok := st.(engine.Viewer); ok {
+		out.View = v.View()
+	}
+	if c, ok := st.(engine.Chancer); ok {
+		out.Chance = c.IsChance()
+	}
 	switch st.Outcome() {
 	case engine.OutcomeUnknown:
 		for _, m := range st.LegalMoves(make([]engine.Move, 0, st.MaxMoves())) {
-			row, col := st.Cell(m)
-			out.LegalMoves = append(out.LegalMoves, moveJSON{Notation: st.FormatMove(m), Row: row, Col: col})
+			out.LegalMoves = append(out.LegalMoves, moveOf(st, m))
 		}
-		slices.SortFunc(out.LegalMoves, func(a, b moveJSON) int {
-			return cmp.Or(cmp.Compare(a.Row, b.Row), cmp.Compare(a.Col, b.Col))
-		})
+		if _, ok := st.(engine.Celler); ok {
+			slices.SortFunc(out.LegalMoves, func(a, b moveJSON) int {
+				return cmp.Or(cmp.Compare(*a.Row, *b.Row), cmp.Compare(*a.Col, *b.Col))
+			})
+		}
+		return out
 	case engine.OutcomeLoss:
-		out.Over, out.Winner = true, st.ToMove().Other().String()
+		out.Over, out.Winner = true, sideName(desc, st.ToMove().Other())
 	case engine.OutcomeWin:
-		out.Over, out.Winner = true, st.ToMove().String()
+		out.Over, out.Winner = true, sideName(desc, st.ToMove())
 	default:
 		out.Over = true
+	}
+	if e, ok := st.(engine.Ender); ok {
+		out.Reason = e.EndReason()
 	}
 	return out
 }

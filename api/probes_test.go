@@ -30,6 +30,46 @@ func TestHeadProbes(t *testing.T) {
 	}
 }
 
+// TestHeadWhereverGet: every path that answers GET answers HEAD as GET
+// does, status and headers, with no body (RFC 9110 9.3.2): every GET of
+// openapi.yaml, which must document the HEAD too, and a 404 stays a 404.
+// A 405 lists HEAD among the allowed methods where GET is.
+func TestHeadWhereverGet(t *testing.T) {
+	ts := newTestServer(t, api.Config{})
+	concrete := map[string]string{"/problems/{name}": "/problems/malformed-request", "/static/{file}": "/static/movesvc.js"}
+	for path, item := range loadSpec(t).Paths.Map() {
+		if item.Get == nil {
+			continue
+		}
+		if item.Head == nil {
+			t.Errorf("openapi.yaml: %s has GET but no HEAD", path)
+		}
+		if c, ok := concrete[path]; ok {
+			path = c
+		}
+		get := ts.do(t, http.MethodGet, path, "", nil)
+		head := ts.do(t, http.MethodHead, path, "", nil)
+		if head.status != get.status || len(head.body) != 0 {
+			t.Errorf("HEAD %s: %d with %d bytes; GET: %d", path, head.status, len(head.body), get.status)
+		}
+		for _, h := range []string{"Content-Type", "ETag", "Cache-Control", "Content-Length"} {
+			if h == "Content-Length" && path == "/metrics" {
+				continue // the metrics change between the two requests
+			}
+			if head.header.Get(h) != get.header.Get(h) {
+				t.Errorf("HEAD %s: %s %q, GET: %q", path, h, head.header.Get(h), get.header.Get(h))
+			}
+		}
+	}
+	if r := ts.do(t, http.MethodHead, "/static/no-such-file.js", "", nil); r.status != http.StatusNotFound {
+		t.Errorf("HEAD of a missing file: %d, want 404", r.status)
+	}
+	r := ts.do(t, http.MethodPost, "/games", "application/json", []byte(`{}`))
+	if allow := r.header.Get("Allow"); r.status != http.StatusMethodNotAllowed || allow != "GET, HEAD" {
+		t.Errorf("POST /games: %d, Allow %q; want 405, Allow GET, HEAD", r.status, allow)
+	}
+}
+
 // TestProbesAreLoggedAtDebug: at the info level the log has a line for a
 // client's request, with its duration as a string, and none for probes
 // and scrapes (GET and HEAD /healthz, /readyz, GET /metrics).

@@ -44,6 +44,7 @@ type progressEvent struct {
 	PliesToEnd *int     `json:"plies_to_end,omitempty"`
 	Move       moveJSON `json:"move"`
 	PV         []string `json:"pv"`
+	PVSAN      []string `json:"pv_san,omitempty"`
 	Nodes      uint64   `json:"nodes"`
 	ElapsedMS  float64  `json:"elapsed_ms"`
 }
@@ -54,26 +55,18 @@ type progressEvent struct {
 // problem. The search stops when the client closes the connection.
 //
 // What can be refused is refused before the stream starts, as the plain
-// answer would be: the job reserves its search memory first, and a budget
-// with no room in the time it may wait is a 503 problem, not a stream. Once
-// the 200 headers are out, a failure can only be told as an "error" event:
+// answer would be: the caller holds the job's lease (its slot and memory)
+// before the stream starts, so a refusal is a 503 problem, not a stream.
+// Once the 200 headers are out, a failure can only be told as an "error" event:
 // a panic in the search (logged with the request id and the stack, counted
 // in the panics metric, shown as a generic internal error) or a search
 // that found no move.
 //
-// release gives back the job's search slot. The stream calls it, and gives
-// back the search memory, once the search has ended and before it sends
-// the "result" event, so that a client which reads that event and sends
-// its next request at once finds the slot free; release must be safe to
-// call again (the caller's deferred call).
-func (s *Server) streamMove(ctx context.Context, w http.ResponseWriter, r *http.Request, job *moveJob, release func()) {
-	mem, err := s.reserveMemory(ctx, job)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	defer mem.Release()
-
+// The stream releases the lease once the search has ended and before it
+// sends the "result" event, so that a client which reads that event and
+// sends its next request at once finds the slot free (the caller's
+// deferred Release then does nothing).
+func (s *Server) streamMove(ctx context.Context, w http.ResponseWriter, r *http.Request, job *moveJob, l *Lease) {
 	rc := http.NewResponseController(w)
 	h := w.Header()
 	h.Set("Content-Type", eventStream)
@@ -108,18 +101,16 @@ func (s *Server) streamMove(ctx context.Context, w http.ResponseWriter, r *http.
 		if p.Move == engine.NoMove {
 			return
 		}
-		row, col := view.Cell(p.Move)
-		ev := progressEvent{Depth: p.Depth, Score: p.Score, Outcome: p.Outcome.String(),
-			Move: moveJSON{Notation: view.FormatMove(p.Move), Row: row, Col: col},
-			PV:   formatLine(view, p.PV), Nodes: p.Nodes, ElapsedMS: float64(p.Elapsed.Microseconds()) / 1000}
+		ev := progressEvent{Depth: p.Depth, Score: p.Score, Outcome: p.Outcome.String(), Move: moveOf(view, p.Move),
+			Nodes: p.Nodes, ElapsedMS: float64(p.Elapsed.Microseconds()) / 1000}
+		ev.PV, ev.PVSAN = formatLines(view, p.PV)
 		if p.Outcome != engine.OutcomeUnknown && p.PliesToEnd > 0 {
 			ev.PliesToEnd = &p.PliesToEnd
 		}
 		send("progress", ev)
 	}
-	jr, err := s.runJob(ctx, r.Context(), job, mem)
-	mem.Release()
-	release()
+	jr, err := s.runJob(ctx, r.Context(), job, l)
+	l.Release()
 	if errors.Is(err, errClientGone) {
 		return
 	}

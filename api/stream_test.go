@@ -18,6 +18,7 @@ import (
 	"movesvc/api"
 	"movesvc/engine"
 	"movesvc/engine/connect4"
+	"movesvc/engine/enginetest"
 	"movesvc/engine/gomoku"
 	"movesvc/engine/tictactoe"
 )
@@ -345,18 +346,18 @@ func (g panickyGame) NewState(setup engine.Setup) (engine.State, error) {
 	if err != nil {
 		return nil, err
 	}
-	return panickyState{st}, nil
+	return panickyState{st.(enginetest.PlacementState)}, nil
 }
 
-type panickyState struct{ engine.State }
+type panickyState struct{ enginetest.PlacementState }
 
-func (s panickyState) Search(ctx context.Context, p engine.Params) engine.Result {
+func (s panickyState) Search(ctx context.Context, p engine.Limits) engine.Result {
 	p.Depth = 2
-	st := s.State
-	if _, ok := st.(*tictactoe.State); ok {
-		st = searchedState{st} // a search, not the solution table's answer
+	if _, ok := s.PlacementState.(*tictactoe.State); ok {
+		engine.SearchTree(ctx, s.PlacementState, p) // a search, not the solution table's answer
+	} else {
+		engine.Search(ctx, s.PlacementState, p)
 	}
-	engine.Search(ctx, st, p)
 	panic("test game: search exploded after searching")
 }
 
@@ -444,7 +445,7 @@ func TestStreamPanicIsErrorEvent(t *testing.T) {
 func TestStreamMemoryBudgetIsProblem(t *testing.T) {
 	gated := newGatedGame("gated")
 	const budget = 9 << 20 // the smallest budget: one Connect Four search
-	hungry := engine.WithSearchMemory(gated, func(engine.Params) int64 { return budget })
+	hungry := engine.WithSearchMemory(gated, func(engine.Limits) int64 { return budget })
 	ts := newTestServer(t, api.Config{MaxSearches: 2, QueueSize: 1, QueueWait: time.Minute, MemoryBudget: budget}, hungry)
 	m := ts.api.Metrics()
 	done := make(chan int)

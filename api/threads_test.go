@@ -16,7 +16,7 @@ func TestSearchThreadsComeFromIdleSlots(t *testing.T) {
 	}{
 		{limit: 8, want: []int{3, 2, 1}},
 		{limit: 2, want: []int{2, 2, 1}},
-		{limit: 0, want: []int{1, 1, 1}}, // the default: one
+		{limit: 1, want: []int{1, 1, 1}},
 	} {
 		gated := newGatedGame("gated")
 		ts := newTestServer(t, api.Config{MaxSearches: 3, SearchThreads: tc.limit}, gated)

@@ -41,14 +41,15 @@ func newValidator() *validator.Validate {
 	return v
 }
 
-// validateMoveRequest checks what tags cannot: exactly one of board and
-// moves.
+// validateMoveRequest checks what tags cannot: not both board and moves,
+// and a position given by board, moves or a position notation (position,
+// fen; positionFields checks those against the game).
 func validateMoveRequest(sl validator.StructLevel) {
 	req := sl.Current().Interface().(moveRequest)
 	switch {
 	case req.Board != nil && req.Moves != nil:
 		sl.ReportError(req.Moves, "moves", "moves", "board_xor_moves", "")
-	case req.Board == nil && req.Moves == nil:
+	case req.Board == nil && req.Moves == nil && req.Position == nil && req.FEN == nil:
 		sl.ReportError(req.Board, "board", "board", "board_or_moves", "")
 	}
 }

@@ -3,7 +3,6 @@ package engine
 import (
 	"context"
 	"slices"
-	"time"
 )
 
 // MoveScore is one move of an analysis: the value of playing Move, from
@@ -27,6 +26,8 @@ type MoveScore struct {
 	// Upper < 0, else OutcomeUnknown.
 	Bounded      bool
 	Lower, Upper int
+	// Estimate holds what the game's own search says beyond Score.
+	Estimate
 }
 
 // Analyze scores the moves of st, which must not be over, best first
@@ -37,18 +38,18 @@ type MoveScore struct {
 // rounds of increasing depth (AnalyzeMoves); when the deadline passes first,
 // entries short of the requested depth have Complete false, and every legal
 // move still gets an entry. st is restored before Analyze returns.
-func Analyze(ctx context.Context, st State, params Params, n int) []MoveScore {
+func Analyze(ctx context.Context, st State, params Limits, n int) []MoveScore {
 	params.Progress = nil
 	if a, ok := st.(Analyzer); ok {
 		return a.Analyze(ctx, params, n)
 	}
-	return AnalyzeMoves(ctx, st, params, st.LegalMoves(make([]Move, 0, st.MaxMoves())), n)
+	return AnalyzeMoves(ctx, st, params, st.LegalMoves(make([]Move, 0, st.MaxMoves())), n, Search)
 }
 
-// AnalyzeMoves scores each of moves, legal in st, by a plain search of the
-// position after it (Search with params one ply shallower; a move that ends
-// the game is scored exactly without search), sorts them best first and
-// returns the n best, or all when n <= 0.
+// AnalyzeMoves scores each of moves, legal in st, by a search of the
+// position after it (search, such as Search or SearchTree, with params one
+// ply shallower; a move that ends the game is scored exactly without
+// search), sorts them best first and returns the n best, or all when n <= 0.
 //
 // The moves are scored in rounds of increasing depth, 1 (the static
 // evaluation after the move) up to params.Depth (to the end of the game
@@ -60,7 +61,7 @@ func Analyze(ctx context.Context, st State, params Params, n int) []MoveScore {
 // wins at once or lets the opponent win at once is proved so. With no deadline hit the
 // result depends only on st, params and moves. params.Progress must be
 // nil.
-func AnalyzeMoves(ctx context.Context, st State, params Params, moves []Move, n int) []MoveScore {
+func AnalyzeMoves(ctx context.Context, st State, params Limits, moves []Move, n int, search SearchFunc) []MoveScore {
 	maxDepth := params.Depth
 	if remaining := st.RemainingPlies(); maxDepth <= 0 || maxDepth > remaining {
 		maxDepth = remaining
@@ -77,7 +78,7 @@ func AnalyzeMoves(ctx context.Context, st State, params Params, moves []Move, n 
 				round[i] = best[i]
 				continue
 			}
-			round[i] = scoreMove(ctx, st, rp, m)
+			round[i] = scoreMove(ctx, st, rp, m, search)
 			nodes[i] += round[i].Nodes
 			if depth > 2 && ctx.Err() != nil {
 				stopped = true
@@ -107,28 +108,30 @@ func AnalyzeMoves(ctx context.Context, st State, params Params, moves []Move, n 
 // proved reports whether e's outcome is known exactly.
 func proved(e MoveScore) bool { return e.Outcome != OutcomeUnknown && e.PliesToEnd > 0 }
 
-// scoreMove scores playing m in st by a search of the position after it.
-func scoreMove(ctx context.Context, st State, params Params, m Move) MoveScore {
+// scoreMove scores playing m in st by search of the position after it.
+// When m leaves the same side to move (an extra turn), the child's score
+// is the mover's own, not its negation.
+func scoreMove(ctx context.Context, st State, params Limits, m Move, search SearchFunc) MoveScore {
 	e := MoveScore{Move: m, Depth: 1, Complete: true, PV: []Move{m}, Nodes: 1}
+	mover := st.ToMove()
 	st.Play(m)
-	var child Result
-	switch st.Outcome() {
-	case OutcomeLoss: // the mover made a line
-		e.Outcome, e.PliesToEnd = OutcomeWin, 1
-	case OutcomeDraw:
-		e.Outcome, e.PliesToEnd = OutcomeDraw, 1
+	sign, flip := -1, Outcome.Flip
+	if st.ToMove() == mover {
+		sign, flip = 1, func(o Outcome) Outcome { return o }
+	}
+	switch o := st.Outcome(); {
+	case o == OutcomeWin || o == OutcomeLoss || o == OutcomeDraw:
+		e.Outcome, e.PliesToEnd = flip(o), 1
+	case params.Depth == 1:
+		e.Score = sign * int(st.Evaluate())
 	default:
-		if params.Depth == 1 {
-			e.Score = -int(st.Evaluate())
-			break
-		}
 		cp := params
 		if cp.Depth > 0 {
 			cp.Depth--
 		}
-		child = Search(ctx, st, cp)
-		e.Score = -child.Score
-		e.Outcome = child.Outcome.Flip()
+		child := search(ctx, st, cp)
+		e.Score = sign * child.Score
+		e.Outcome = flip(child.Outcome)
 		if child.Outcome != OutcomeUnknown && child.PliesToEnd > 0 {
 			e.PliesToEnd = child.PliesToEnd + 1
 		}
@@ -183,17 +186,4 @@ func SortMoveScores(moves []MoveScore) {
 		}
 		return 0
 	})
-}
-
-// ShareDeadline returns a context for one of k tasks that share the time
-// left to ctx's deadline equally: its deadline is now plus that time over
-// k. Without a deadline it returns a cancellable ctx. The caller must call
-// the cancel function.
-func ShareDeadline(ctx context.Context, k int) (context.Context, context.CancelFunc) {
-	d, ok := ctx.Deadline()
-	if !ok || k <= 1 {
-		return context.WithCancel(ctx)
-	}
-	now := time.Now()
-	return context.WithDeadline(ctx, now.Add(d.Sub(now)/time.Duration(k)))
 }

@@ -1,15 +1,18 @@
 package engine
 
 import (
-	"container/list"
-	"context"
 	"errors"
+	"math"
 	"sync"
 )
 
 // ErrOverBudget is returned by MemoryBudget.Reserve for a request larger
 // than the whole budget: it could never be granted.
 var ErrOverBudget = errors.New("engine: a search needs more memory than the whole budget")
+
+// ErrNoRoom is returned by MemoryBudget.Reserve when the reservations
+// held now leave too little room.
+var ErrNoRoom = errors.New("engine: the searches running now hold the memory a search needs")
 
 // MemoryBudget is a number of bytes shared by concurrent searches. Each
 // search reserves what it will hold (SearchMemory) before it starts and
@@ -19,15 +22,15 @@ var ErrOverBudget = errors.New("engine: a search needs more memory than the whol
 // and whatever a game hands over with Reservation.Keep), up to the room no
 // reservation uses; a search that finds nothing to reuse (Take) drops idle
 // objects before it allocates, so that what searches hold plus what is
-// idle stays within the budget. Reservations are granted in arrival order.
-// A MemoryBudget is safe for concurrent use.
+// idle stays within the budget. Reserve never waits: whoever schedules
+// searches (the server's lease) decides who waits for room, and in which
+// order. A MemoryBudget is safe for concurrent use.
 type MemoryBudget struct {
 	mu       sync.Mutex
 	size     int64
 	reserved int64
 	idle     int64
 	kept     map[any][]keptItem // idle objects by key, most recent last
-	waiters  list.List          // of *budgetWaiter, oldest first
 }
 
 // keptItem is an object kept for reuse and the bytes it holds.
@@ -39,11 +42,6 @@ type keptItem struct {
 
 // tableKey is the key generic tables of 1<<bits entries are kept under.
 type tableKey int
-
-type budgetWaiter struct {
-	n     int64
-	ready chan struct{}
-}
 
 // NewMemoryBudget returns a budget of size bytes.
 func NewMemoryBudget(size int64) *MemoryBudget {
@@ -67,63 +65,30 @@ func (b *MemoryBudget) Idle() int64 {
 	return b.idle
 }
 
-// Waiting returns how many reservations wait for room now.
-func (b *MemoryBudget) Waiting() int {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.waiters.Len()
-}
-
-// Reserve reserves n bytes for one search, waiting in arrival order while
-// ctx allows; idle objects do not make it wait (the search may reuse them,
-// or Take drops them when it allocates). It returns ErrOverBudget at once when n exceeds the whole budget and ctx's
-// error when ctx ends first; otherwise the caller must call Release on the
-// reservation when the search is over.
-func (b *MemoryBudget) Reserve(ctx context.Context, n int64) (*Reservation, error) {
+// Reserve reserves n bytes for one search when the reservations held now
+// leave room for them; idle objects do not count (the search may reuse
+// them, or Take drops them when it allocates). It returns ErrOverBudget
+// when n exceeds the whole budget and ErrNoRoom when the room is short
+// now; otherwise the caller must call Release on the reservation when the
+// search is over. It never waits.
+func (b *MemoryBudget) Reserve(n int64) (*Reservation, error) {
 	if n > b.size {
 		return nil, ErrOverBudget
 	}
-	r := &Reservation{budget: b, n: n}
-	b.mu.Lock()
-	if b.waiters.Len() == 0 && b.reserved+n <= b.size {
-		b.reserved += n
-		b.mu.Unlock()
-		return r, nil
-	}
-	w := &budgetWaiter{n: n, ready: make(chan struct{})}
-	elem := b.waiters.PushBack(w)
-	b.mu.Unlock()
-
-	select {
-	case <-w.ready:
-		return r, nil
-	case <-ctx.Done():
-		b.mu.Lock()
-		defer b.mu.Unlock()
-		select {
-		case <-w.ready:
-			// Granted just as ctx ended: give it back.
-			b.reserved -= n
-		default:
-			b.waiters.Remove(elem)
-		}
-		b.grant()
-		return nil, ctx.Err()
-	}
-}
-
-// TryReserve reserves n bytes for one search when the budget has room for
-// them now and no reservation waits before it, and reports whether it did;
-// it never waits. On success the caller must call Release on the
-// reservation when the search is over.
-func (b *MemoryBudget) TryReserve(n int64) (*Reservation, bool) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	if b.waiters.Len() > 0 || b.reserved+n > b.size {
-		return nil, false
+	if b.reserved+n > b.size {
+		return nil, ErrNoRoom
 	}
 	b.reserved += n
-	return &Reservation{budget: b, n: n}, true
+	return &Reservation{budget: b, n: n}, nil
+}
+
+// Room returns the bytes no reservation holds now.
+func (b *MemoryBudget) Room() int64 {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.size - b.reserved
 }
 
 // makeRoom drops idle objects, the oldest of each key first, until reserved
@@ -146,22 +111,8 @@ func (b *MemoryBudget) makeRoom() {
 	}
 }
 
-// grant wakes the waiters at the front of the line that now fit. b.mu is
-// held.
-func (b *MemoryBudget) grant() {
-	for e := b.waiters.Front(); e != nil; e = b.waiters.Front() {
-		w := e.Value.(*budgetWaiter)
-		if b.reserved+w.n > b.size {
-			return
-		}
-		b.reserved += w.n
-		b.waiters.Remove(e)
-		close(w.ready)
-	}
-}
-
 // Reservation is memory reserved for one search. It hands the search what
-// earlier searches left (its transposition table through Params.Memory, a
+// earlier searches left (its transposition table through Limits.Memory, a
 // game's own objects through Take) and, on Release, keeps what the search
 // hands back for later searches.
 type Reservation struct {
@@ -188,7 +139,13 @@ func (r *Reservation) Take(key any) any {
 			return it.v
 		}
 	}
-	b := r.budget
+	return r.budget.takeIdle(key)
+}
+
+// takeIdle returns the most recent idle object kept under key and no
+// longer counts it idle; with none, it drops idle objects as far as the
+// budget's room needs (makeRoom) and returns nil.
+func (b *MemoryBudget) takeIdle(key any) any {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	items := b.kept[key]
@@ -198,11 +155,9 @@ func (r *Reservation) Take(key any) any {
 	}
 	it := items[len(items)-1]
 	items[len(items)-1] = keptItem{}
-	if items = items[:len(items)-1]; len(items) == 0 {
-		delete(b.kept, key)
-	} else {
-		b.kept[key] = items
-	}
+	// The emptied list stays, so that handing the object back reuses it
+	// rather than allocating a new one per search.
+	b.kept[key] = items[:len(items)-1]
 	b.idle -= it.bytes
 	return it.v
 }
@@ -214,22 +169,6 @@ func (r *Reservation) Take(key any) any {
 // collector. Key must be comparable.
 func (r *Reservation) Keep(key, v any, bytes int64) {
 	r.held = append(r.held, keptItem{key: key, v: v, bytes: bytes})
-}
-
-// table returns a table of 1<<bits entries handed back earlier, or a new
-// one; the caller hands it back with keepTable.
-func (r *Reservation) table(bits int) *Table {
-	t, _ := r.Take(tableKey(bits)).(*Table)
-	if t == nil {
-		return NewTable(bits)
-	}
-	t.NewSearch()
-	return t
-}
-
-// keepTable hands back a table that table returned.
-func (r *Reservation) keepTable(t *Table) {
-	r.Keep(tableKey(t.bits()), t, TableBytes(t.bits()))
 }
 
 // Release gives the reserved bytes back and keeps what the search handed
@@ -245,12 +184,72 @@ func (r *Reservation) Release() {
 	defer b.mu.Unlock()
 	b.reserved -= r.n
 	for _, it := range r.held {
-		if b.reserved+b.idle+it.bytes > b.size {
-			continue // no room: the collector takes it
-		}
-		b.kept[it.key] = append(b.kept[it.key], it)
-		b.idle += it.bytes
+		b.keepIdle(it)
 	}
 	r.held = nil
-	b.grant()
+}
+
+// keepIdle keeps it idle for later searches when the budget has room for
+// it beside what is reserved and idle, and otherwise leaves it to the
+// collector. b.mu is held.
+func (b *MemoryBudget) keepIdle(it keptItem) {
+	if b.reserved+b.idle+it.bytes > b.size {
+		return
+	}
+	b.kept[it.key] = append(b.kept[it.key], it)
+	b.idle += it.bytes
+}
+
+// scratch is the budget of searches run without a reservation (tools,
+// tests, a game's search called directly): it counts nothing against a
+// limit and keeps what they hand back for the next, one object per search
+// that ran at once.
+var scratch = NewMemoryBudget(math.MaxInt64)
+
+// Borrow returns an object for a search to use, and whether it was used
+// before: one kept under key for reuse by r (Reservation.Take), or by
+// the scratch budget when r is nil; else what fresh makes. It is the one
+// way a search gets its tables and large buffers; it hands them back with
+// Return. A reused object holds what its last search left: the caller
+// resets what it must (a table's NewSearch).
+func Borrow[T any](r *Reservation, key any, fresh func() T) (T, bool) {
+	var v any
+	if r != nil {
+		v = r.Take(key)
+	} else {
+		v = scratch.takeIdle(key)
+	}
+	if t, ok := v.(T); ok {
+		return t, true
+	}
+	return fresh(), false
+}
+
+// Return hands v, holding the given bytes, back after a search borrowed
+// it: to r (Reservation.Keep), which keeps it for later searches, or to
+// the scratch budget when r is nil. Key must be comparable.
+func Return(r *Reservation, key, v any, bytes int64) {
+	if r != nil {
+		r.Keep(key, v, bytes)
+		return
+	}
+	scratch.mu.Lock()
+	scratch.keepIdle(keptItem{key: key, v: v, bytes: bytes})
+	scratch.mu.Unlock()
+}
+
+// borrowTable returns a table of 1<<bits entries for a search, empty of
+// earlier searches' entries (NewSearch), borrowed from r; the search hands
+// it back with returnTable.
+func borrowTable(bits int, r *Reservation) *Table {
+	t, reused := Borrow(r, tableKey(bits), func() *Table { return NewTable(bits) })
+	if reused {
+		t.NewSearch()
+	}
+	return t
+}
+
+// returnTable hands back a table borrowTable returned.
+func returnTable(t *Table, r *Reservation) {
+	Return(r, tableKey(t.bits()), t, TableBytes(t.bits()))
 }

@@ -3,7 +3,6 @@ package engine
 import (
 	"context"
 	"errors"
-	"runtime"
 	"testing"
 )
 
@@ -47,11 +46,11 @@ func TestBudgetReusesTables(t *testing.T) {
 	b := NewMemoryBudget(size)
 	var tables []*Table
 	for range 3 {
-		r, err := b.Reserve(context.Background(), TableBytes(bits))
+		r, err := b.Reserve(TableBytes(bits))
 		if err != nil {
 			t.Fatal(err)
 		}
-		res := Search(context.Background(), &nim{n: 20}, Params{TableBits: bits, Memory: r})
+		res := Search(context.Background(), &nim{n: 20}, Limits{TableBits: bits, Memory: r})
 		if res.Outcome != OutcomeWin || res.Move != 2 {
 			t.Fatalf("nim 20: %+v, want a win taking 2", res)
 		}
@@ -71,48 +70,38 @@ func TestBudgetReusesTables(t *testing.T) {
 }
 
 // TestBudgetBoundsReservations fills the budget and checks that the next
-// reservation waits until one is released, that a reservation larger than
-// the budget is refused at once, that a waiter whose context ends gives up
-// without holding anything, and that an idle table is reused by the next
+// reservation is refused at once while the room is short (ErrNoRoom) and
+// granted once a reservation is released, that one larger than the budget
+// is refused (ErrOverBudget), and that an idle table is reused by the next
 // search or dropped before it allocates another.
 func TestBudgetBoundsReservations(t *testing.T) {
 	const bits = 8
 	one := TableBytes(bits)
 	b := NewMemoryBudget(2 * one)
-	if _, err := b.Reserve(context.Background(), 3*one); !errors.Is(err, ErrOverBudget) {
+	if _, err := b.Reserve(3 * one); !errors.Is(err, ErrOverBudget) {
 		t.Fatalf("reserving more than the budget: %v", err)
 	}
-	r1, _ := b.Reserve(context.Background(), one)
-	r2, _ := b.Reserve(context.Background(), one)
-	Search(context.Background(), &nim{n: 5}, Params{TableBits: bits, Memory: r1})
-
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	if _, err := b.Reserve(ctx, one); !errors.Is(err, context.Canceled) {
-		t.Fatalf("reserving from a full budget with a dead context: %v", err)
+	r1, _ := b.Reserve(one)
+	r2, _ := b.Reserve(one)
+	Search(context.Background(), &nim{n: 5}, Limits{TableBits: bits, Memory: r1})
+	if _, err := b.Reserve(one); !errors.Is(err, ErrNoRoom) {
+		t.Fatalf("reserving from a full budget: %v, want ErrNoRoom", err)
 	}
-	got := make(chan *Reservation)
-	go func() {
-		r, err := b.Reserve(context.Background(), 2*one)
-		if err != nil {
-			t.Error(err)
-		}
-		got <- r
-	}()
 	r1.Release() // its table is kept idle: one reserved, one idle
-	select {
-	case <-got:
-		t.Fatal("a reservation was granted beyond the budget")
-	default:
+	if _, err := b.Reserve(2 * one); !errors.Is(err, ErrNoRoom) {
+		t.Fatalf("a reservation beyond the room left: %v, want ErrNoRoom", err)
 	}
-	if b.Reserved()+b.Idle() > b.Size() {
-		t.Fatalf("reserved %d + idle %d exceed the budget %d", b.Reserved(), b.Idle(), b.Size())
+	if b.Reserved()+b.Idle() > b.Size() || b.Room() != one {
+		t.Fatalf("reserved %d + idle %d exceed the budget %d, or room %d", b.Reserved(), b.Idle(), b.Size(), b.Room())
 	}
-	r2.Release() // now the waiter fits; the idle table stays until needed
-	r3 := <-got
-	Search(context.Background(), &nim{n: 5}, Params{TableBits: bits, Memory: r3}) // reuses it
+	r2.Release() // now it fits; the idle table stays until needed
+	r3, err := b.Reserve(2 * one)
+	if err != nil {
+		t.Fatal(err)
+	}
+	Search(context.Background(), &nim{n: 5}, Limits{TableBits: bits, Memory: r3}) // reuses it
 	first := r3.held[0].v
-	Search(context.Background(), &nim{n: 7}, Params{TableBits: bits, Memory: r3}) // the same table again
+	Search(context.Background(), &nim{n: 7}, Limits{TableBits: bits, Memory: r3}) // the same table again
 	if b.Reserved() != 2*one || b.Idle() != 0 || len(r3.held) != 1 || r3.held[0].v != first {
 		t.Fatalf("reserved %d idle %d held %d, want the whole budget reserved and the idle table in use by both searches in turn", b.Reserved(), b.Idle(), len(r3.held))
 	}
@@ -129,7 +118,7 @@ func TestBudgetKeepsWhatAGameHandsBack(t *testing.T) {
 	type solverKey struct{}
 	const mib = 1 << 20
 	b := NewMemoryBudget(10 * mib)
-	r, _ := b.Reserve(context.Background(), 8*mib)
+	r, _ := b.Reserve(8 * mib)
 	if got := r.Take(solverKey{}); got != nil {
 		t.Fatalf("Take from an empty budget: %v", got)
 	}
@@ -139,7 +128,7 @@ func TestBudgetKeepsWhatAGameHandsBack(t *testing.T) {
 	if b.Idle() != 8*mib {
 		t.Fatalf("idle %d, want the kept 8 MiB", b.Idle())
 	}
-	r, _ = b.Reserve(context.Background(), 8*mib)
+	r, _ = b.Reserve(8 * mib)
 	if got := r.Take(solverKey{}); got != solver {
 		t.Fatalf("Take returned %v, want the kept object", got)
 	}
@@ -149,7 +138,7 @@ func TestBudgetKeepsWhatAGameHandsBack(t *testing.T) {
 	r.Keep(solverKey{}, solver, 8*mib)
 	r.Release()
 	type tableKey struct{}
-	r, _ = b.Reserve(context.Background(), 4*mib) // granted: idle objects do not count
+	r, _ = b.Reserve(4 * mib) // granted: idle objects do not count
 	if r.Take(tableKey{}) != nil || b.Idle() != 0 {
 		t.Fatalf("idle %d after a Take that found nothing: the kept object must make room for the allocation", b.Idle())
 	}
@@ -159,39 +148,26 @@ func TestBudgetKeepsWhatAGameHandsBack(t *testing.T) {
 	r.Release()
 }
 
-// TestTryReserveNeverWaits: TryReserve grants what fits at once, refuses
-// without waiting what does not fit or would pass a waiting reservation,
-// and grants again once the waiter is served and room is back.
-func TestTryReserveNeverWaits(t *testing.T) {
-	const one = 1 << 10
-	b := NewMemoryBudget(2 * one)
-	r1, ok := b.TryReserve(one)
-	if !ok || b.Reserved() != one {
-		t.Fatalf("TryReserve on an empty budget: %v, reserved %d", ok, b.Reserved())
-	}
-	if _, ok := b.TryReserve(2 * one); ok {
-		t.Fatal("TryReserve granted more than the room left")
-	}
-	got := make(chan *Reservation)
-	go func() {
-		r, _ := b.Reserve(context.Background(), 2*one)
-		got <- r
-	}()
-	for b.Waiting() != 1 {
-		runtime.Gosched()
-	}
-	if _, ok := b.TryReserve(one); ok {
-		t.Fatal("TryReserve passed a reservation waiting before it")
-	}
-	r1.Release()
-	r2 := <-got
-	r2.Release()
-	if r, ok := b.TryReserve(2 * one); !ok {
-		t.Fatal("TryReserve refused the whole budget once it was free")
-	} else {
+// TestBorrowAllocatesNothingOnceWarm: a search that borrows and returns an
+// object, with or without a reservation, allocates nothing once an
+// earlier search has handed one back.
+func TestBorrowAllocatesNothingOnceWarm(t *testing.T) {
+	type warmKey struct{}
+	fresh := func() *[64]byte { return new([64]byte) }
+	b := NewMemoryBudget(1 << 20)
+	for _, name := range []string{"scratch", "reservation"} {
+		var r *Reservation
+		if name == "reservation" {
+			r, _ = b.Reserve(1 << 10)
+		}
+		cycle := func() {
+			v, _ := Borrow(r, warmKey{}, fresh)
+			Return(r, warmKey{}, v, 64)
+		}
+		cycle()
+		if n := testing.AllocsPerRun(100, cycle); n != 0 {
+			t.Errorf("%s: %.1f allocations a borrow and return, want 0", name, n)
+		}
 		r.Release()
-	}
-	if b.Reserved() != 0 {
-		t.Fatalf("reserved %d after every release", b.Reserved())
 	}
 }

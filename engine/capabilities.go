@@ -10,7 +10,7 @@ import "context"
 // as an exact solver. Search delegates to it; Search has the contract of
 // the function Search.
 type Searcher interface {
-	Search(ctx context.Context, params Params) Result
+	Search(ctx context.Context, params Limits) Result
 }
 
 // ExactScorer is implemented by a State whose game has its own convention for
@@ -24,7 +24,7 @@ type ExactScorer interface {
 // an exact solver scoring every move, or a game with too many moves to
 // score them all. Analyze has the contract of the function Analyze.
 type Analyzer interface {
-	Analyze(ctx context.Context, params Params, n int) []MoveScore
+	Analyze(ctx context.Context, params Limits, n int) []MoveScore
 }
 
 // PartialAnalyzer is implemented by an Analyzer that may score only its
@@ -54,8 +54,8 @@ type LevelDepther interface {
 // searches by nodes as well as depth, which grades strength more finely
 // than whole plies where a ply costs several times the one before (Gomoku).
 // LevelNodes returns the node limit of every search a level runs
-// (Params.MaxNodes), 1 <= level < MaxLevel; it must grow with the level.
-// The game's search must honour Params.MaxNodes.
+// (Limits.MaxNodes), 1 <= level < MaxLevel; it must grow with the level.
+// The game's search must honour Limits.MaxNodes.
 type LevelNoder interface {
 	LevelNodes(level int) uint64
 }
@@ -70,14 +70,14 @@ type LevelMarginer interface {
 }
 
 // SearchMemorer is implemented by a Game whose searches hold memory other
-// than one generic transposition table of Params.TableBits: an exact
+// than one generic transposition table of Limits.TableBits: an exact
 // solver's own table, a threat-search table, large per-search stacks.
 type SearchMemorer interface {
 	// SearchMemory returns an upper bound on the bytes one search of the
 	// game with params holds while it runs (its tables and per-search
 	// buffers, pooled or not). A server reserves this much of its
 	// MemoryBudget before the search starts.
-	SearchMemory(params Params) int64
+	SearchMemory(params Limits) int64
 }
 
 // Warmer is implemented by a Game that builds something large on first use
@@ -87,4 +87,69 @@ type Warmer interface {
 	// Warm builds what the game would otherwise build on first use. It is
 	// safe to call more than once and from several goroutines.
 	Warm()
+}
+
+// The capabilities below describe a position and its moves to a client
+// beyond the notation every game has (the package doc's table lists them).
+
+// Celler is implemented by a State whose every move puts a stone on a cell
+// of a grid (Description.Input InputCell or InputColumn). Cell returns the
+// 0-based row (from the top) and column (from the left) where the legal
+// move m puts a stone if played now.
+type Celler interface {
+	Cell(m Move) (row, col int)
+}
+
+// Boarder is implemented by a State that shows its position as rows of
+// text, top row first: '.', 'x' and 'o' for the placement games, in the
+// form their NewState accepts; a chess position's pieces by their FEN
+// letters.
+type Boarder interface {
+	Board() []string
+}
+
+// Positioner is implemented by a State of a game with its own position
+// notation (Description.Position): Position returns the position in it, in
+// the form the game's NewState reads from Setup.Position.
+type Positioner interface {
+	Position() string
+}
+
+// Viewer is implemented by a State that tells a client what to draw beyond
+// rows of text: View returns a value that encodes as the JSON object of
+// its Description.BoardKind (a Kalah position's pits and stores, a
+// backgammon position's points, bar, dice and cube): ChessView, PitsView
+// or BackgammonView (view.go).
+type Viewer interface {
+	View() any
+}
+
+// MoveDescriber is implemented by a State whose moves a client enters and
+// shows by more than their notation: DescribeMove returns the details of
+// the legal move m (its SAN and squares, the pit it sows, the checkers it
+// moves). See MoveView.
+type MoveDescriber interface {
+	DescribeMove(m Move) MoveView
+}
+
+// Ender is implemented by a State whose game can end in more than one way
+// worth naming: EndReason returns why the game is over ("checkmate",
+// "stalemate", "fifty-move", "repetition", "insufficient-material", ...),
+// and "" while it goes on.
+type Ender interface {
+	EndReason() string
+}
+
+// Chancer is implemented by a State of a game of chance (Description.Chance
+// names its chance input). At a chance node (IsChance) the side to move
+// has yet to roll: the legal moves are chance's outcomes (the rolls of the
+// dice, each a Move with its notation, such as "31"), Probability gives
+// each one's chance, and playing one is chance's move, after which the
+// side to move plays. A game record is then rolls and plays in turn, and
+// Setup.Dice is a roll to play before the side to move moves. The generic
+// search does not average over chance: a game of chance brings its own
+// search (Searcher).
+type Chancer interface {
+	IsChance() bool
+	Probability(m Move) float64
 }

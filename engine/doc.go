@@ -1,11 +1,19 @@
 // Package engine is the game-independent core of movesvc: the Game and State
-// interfaces every game implements, the Registry that names them, and one
-// search that plays any of them.
+// interfaces every game implements, the Registry that names them, the
+// search kit every search is built from, and one search that plays any
+// game.
 //
-// A request is stateless: the caller builds a State from a Setup (a board or a
-// move list), and Search finds the best move for the side to move before the
-// context's deadline. Search allocates its per-search stacks once, up front,
-// and nothing per node.
+// A request is stateless: the caller builds a State from a Setup (a board,
+// a position in the game's notation, a move list, a roll of the dice), and
+// Search finds the best move for the side to move before the context's
+// deadline. Search allocates its per-search stacks once, up front, and
+// nothing per node.
+//
+// The search kit: Limits (the bounds of a search: depth, nodes, table,
+// memory, threads, progress), TimeShare (the one way to cut a part of a
+// deadline), Clock (the one check of the limits as a search runs), Borrow
+// and Return (the one way to get tables from the memory budget), and
+// SearchTree (the generic search, which a game's own search may call).
 //
 // Search techniques, in the generic search (search.go):
 //
@@ -27,16 +35,19 @@
 //   - Principal variation kept in a triangular table, extended from the
 //     transposition table (https://www.chessprogramming.org/Triangular_PV-Table).
 //   - Deadline taken from the context and polled every few hundred nodes.
+//   - Extra turns: a move after which the same side moves again (Kalah) is
+//     searched without the change of sign.
 //
 // A game that needs a specialised search (an exact solver, a threat-space
-// search) implements Searcher on its State; Search then delegates to it.
+// search, an expectiminimax over dice) implements Searcher on its State;
+// Search then delegates to it.
 //
 // Memory: a server bounds what concurrent searches hold with a MemoryBudget.
-// Each search reserves SearchMemory(game, params) before it runs (a game
-// whose searches hold more than one generic table implements SearchMemorer)
-// and passes the Reservation in Params.Memory; the generic search takes its
-// table from the reservation, and on Release the table stays in the budget's
-// unreserved room for the next search.
+// Each search's lease reserves SearchMemory(game, limits) before it runs (a
+// game whose searches hold more than one generic table implements
+// SearchMemorer) and passes the Reservation in Limits.Memory; every search
+// borrows its tables from the reservation (Borrow), and on Release they stay
+// in the budget's unreserved room for the next search.
 //
 // Around the search (analysis.go, progress.go):
 //
@@ -44,7 +55,7 @@
 //     in rounds of increasing depth so that the scores compared are of one
 //     depth (the multi-PV of https://www.chessprogramming.org/Multiple_PVs,
 //     done by separate searches); a game may bring its own (Analyzer).
-//   - Params.Progress hears of every completed iteration, allocating
+//   - Limits.Progress hears of every completed iteration, allocating
 //     nothing; a search that does not iterate reports its result once.
 //
 // # Capabilities
@@ -83,6 +94,15 @@
 //	Warmer           Game   connect4 gomoku            Registry.Warm builds the game's large
 //	                                                   tables (opening book, pattern tables)
 //	                                                   before a server takes requests.
+//	Celler           State  tictactoe connect4 gomoku  the cell a move puts its stone on
+//	                                                   (answers' row and col).
+//	Boarder          State  tictactoe connect4 gomoku  the position as rows of text.
+//	Positioner       State                             the position in the game's notation.
+//	Viewer           State                             what a client draws beyond rows.
+//	MoveDescriber    State                             a move's SAN, squares, pit or steps.
+//	Ender            State                             why the game ended.
+//	Chancer          State                             chance nodes: rolls as moves with
+//	                                                   probabilities.
 //
 // The level capabilities are used by movesvc/engine/strength, which plays
 // the weaker levels 1 to MaxLevel-1 above Search (Search always plays at

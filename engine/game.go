@@ -53,15 +53,27 @@ func (o Outcome) String() string {
 	}
 }
 
-// Setup describes a position as a request gives it: either Board (rows of
-// cells, top row first) or Moves (notations played from the start position),
-// never both. ToMove is "", "x" or "o"; when set it must agree with the
-// position.
+// Setup describes a position as a request gives it: Board (rows of
+// cells, top row first), or Position (the game's own notation, such as a
+// FEN), or neither (the start position); and Moves, notations played from
+// there when FromMoves (never with Board). ToMove is "", "x" or "o"; when
+// set it must agree with the position. A game refuses what it does not
+// take (a Position where its Description has none, Dice without Chance)
+// with an *InputError naming the field.
 type Setup struct {
 	Board     []string
 	Moves     []string
 	FromMoves bool
 	ToMove    string
+	// Position is the position in the game's own notation
+	// (Description.Position); "" when the request gave none.
+	// PositionField is the request field it came from ("position", or
+	// "fen" for chess), for the game's errors to name.
+	Position      string
+	PositionField string
+	// Dice is the chance input of a game of chance (Description.Chance):
+	// the roll the side to move plays; nil when the request gave none.
+	Dice []int
 	// Options holds game-specific request fields by their JSON names, already
 	// type-checked by the caller (for example "rule" or "size"). Games ignore
 	// options they do not know.
@@ -79,9 +91,28 @@ type Description struct {
 	// MaxDepth is the largest depth a request may ask for.
 	DefaultDepth int `json:"default_depth"`
 	MaxDepth     int `json:"max_depth"`
-	// Placement says how a client picks a move on the board: PlaceCell or
-	// PlaceColumn.
-	Placement string `json:"placement"`
+	// BoardKind tells a client how to draw the game: one of the Board
+	// constants. Input says how a player enters a move: one of the Input
+	// constants. Placement is Input for the games that place a stone
+	// (InputCell, InputColumn), and empty for the others.
+	BoardKind string `json:"board_kind"`
+	Input     string `json:"input"`
+	Placement string `json:"placement,omitempty"`
+	// Sides names the first and the second player in the game's words
+	// (to_move and winner in answers): "x" and "o" unless the game says
+	// otherwise ("white" and "black").
+	Sides [2]string `json:"sides"`
+	// Position names the notation of a position as one string that the
+	// game reads from a request's "position" and writes in its answers
+	// (State.Position): "fen", "kalah", "gnubg"; empty for a game that
+	// has none.
+	Position string `json:"position,omitempty"`
+	// Chance names the chance input a request of the game carries: "dice"
+	// (Setup.Dice) for backgammon; empty for a game without chance.
+	Chance string `json:"chance,omitempty"`
+	// ExtraTurns is true for a game in which a move may leave the same
+	// side to move (Kalah): answers then say who moves next.
+	ExtraTurns bool `json:"extra_turns,omitempty"`
 	// Options names the game-specific request fields the game takes, such
 	// as "rule"; a request giving any other is rejected.
 	Options []string `json:"options,omitempty"`
@@ -92,16 +123,45 @@ type Description struct {
 	Example map[string]any `json:"example"`
 }
 
-// The placements of Description.Placement.
+// The board kinds of Description.BoardKind: what a client draws.
 const (
-	// PlaceCell: every legal move puts a stone on an empty cell of its
-	// own (State.Cell), so a client picks a move by its cell.
-	PlaceCell = "cell"
-	// PlaceColumn: every legal move drops a stone into a column of its
-	// own, where it lands on the cell State.Cell gives, so a client picks
-	// a move by its column.
-	PlaceColumn = "column"
+	BoardGrid          = "grid"          // cells of a Rows x Cols grid, marks in them (tic-tac-toe)
+	BoardColumns       = "columns"       // an upright grid of Cols columns that stones drop into (Connect Four)
+	BoardIntersections = "intersections" // stones on the crossings of Rows x Cols lines (Gomoku)
+	BoardChess         = "chessboard"    // an 8x8 chessboard with pieces
+	BoardPits          = "pits"          // two rows of pits holding counters, a store each (Kalah)
+	BoardBackgammon    = "backgammon"    // 24 points, the bar, borne-off checkers, dice and the cube
 )
+
+// The inputs of Description.Input: how a player enters a move.
+const (
+	// InputCell: every legal move puts a stone on an empty cell of its
+	// own (Celler.Cell), so a client picks a move by its cell.
+	InputCell = "cell"
+	// InputColumn: every legal move drops a stone into a column of its
+	// own, where it lands on the cell Celler.Cell gives, so a client picks
+	// a move by its column.
+	InputColumn = "column"
+	// InputFromTo: a move takes a piece from one square to another
+	// (MoveView.From and To), and a promotion picks a piece.
+	InputFromTo = "from-to"
+	// InputPit: a move sows the counters of one of the mover's pits
+	// (MoveView.Pit).
+	InputPit = "pit"
+	// InputCheckers: a move is a play of checkers, one step per die
+	// (MoveView.Steps).
+	InputCheckers = "checkers"
+)
+
+// The former names of the placement inputs.
+const (
+	PlaceCell   = InputCell
+	PlaceColumn = InputColumn
+)
+
+// DefaultSides are the names of the players of a game whose description
+// names none: "x" and "o".
+var DefaultSides = [2]string{"x", "o"}
 
 // OptionSchema describes the values a game option takes in the words of
 // JSON Schema: a "string" from Enum, or an "integer" from Minimum to
@@ -161,12 +221,6 @@ type State interface {
 	ParseMove(notation string) (Move, error)
 	// FormatMove returns the notation of m.
 	FormatMove(m Move) string
-	// Cell returns the 0-based row (from the top) and column (from the left)
-	// where the legal move m puts a stone if played now.
-	Cell(m Move) (row, col int)
-	// Board returns the position as rows of '.', 'x' and 'o', top row first,
-	// in the form NewState accepts.
-	Board() []string
 	// Clone returns an independent copy of the position.
 	Clone() State
 }

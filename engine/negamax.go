@@ -5,21 +5,9 @@ package engine
 // low and it is an upper bound; if >= beta it failed high and is a lower bound;
 // otherwise it is exact. On return s.pv[ply][ply:s.pvLen[ply]] holds the
 // principal variation from this node. When the deadline or the node limit
-// stops the search the return value is meaningless and s.stopped is set.
+// stops the search the return value is meaningless and s.clock is stopped.
 func (s *search) negamax(depth, ply int, alpha, beta int32) int32 {
-	s.nodes++
-	if s.mayStop {
-		if s.maxNodes != 0 && s.nodes >= s.maxNodes {
-			s.stopped = true
-		} else if s.nodes&(pollInterval-1) == 0 {
-			select {
-			case <-s.done:
-				s.stopped = true
-			default:
-			}
-		}
-	}
-	if s.stopped {
+	if s.clock.Tick() {
 		return 0
 	}
 	s.pvLen[ply] = ply
@@ -50,11 +38,10 @@ func (s *search) negamax(depth, ply int, alpha, beta int32) int32 {
 
 	alphaOrig := alpha
 	best, bestMove := -infinity, NoMove
+	mover := st.ToMove()
 	for _, m := range moves {
-		st.Play(m)
-		v := -s.negamax(depth-1, ply+1, -beta, -alpha)
-		st.Undo(m)
-		if s.stopped {
+		v := s.child(mover, m, depth, ply, alpha, beta)
+		if s.clock.Stopped() {
 			return 0
 		}
 		if v <= best {
@@ -76,6 +63,23 @@ func (s *search) negamax(depth, ply int, alpha, beta int32) int32 {
 
 	s.tt.StoreNode(key, best, bestMove, depth, ply, alphaOrig, beta)
 	return best
+}
+
+// child searches the position after the move m of mover, in the window
+// (alpha, beta) of the node ply plies from the root, depth plies deep, and
+// returns its value for mover: negated, as negamax goes, when the other
+// side moves next, as it is when mover moves again (an extra turn).
+func (s *search) child(mover Player, m Move, depth, ply int, alpha, beta int32) int32 {
+	st := s.st
+	st.Play(m)
+	var v int32
+	if st.ToMove() == mover {
+		v = s.negamax(depth-1, ply+1, alpha, beta)
+	} else {
+		v = -s.negamax(depth-1, ply+1, -beta, -alpha)
+	}
+	st.Undo(m)
+	return v
 }
 
 // order moves the table move, then the killers, to the front of moves,

@@ -5,48 +5,12 @@ import (
 	"time"
 )
 
-// DefaultTableBits is the transposition-table size used when Params gives
+// DefaultTableBits is the transposition-table size used when Limits gives
 // none: 1<<16 entries, 1 MiB.
 const DefaultTableBits = 16
 
-// MaxTableBits is the largest table Params may ask for: 1<<28 entries, 4 GiB.
+// MaxTableBits is the largest table Limits may ask for: 1<<28 entries, 4 GiB.
 const MaxTableBits = 28
-
-// pollInterval is how many nodes pass between two looks at the deadline; a
-// power of two.
-const pollInterval = 256
-
-// Params are the limits of one search. The deadline comes from the context.
-type Params struct {
-	// Depth is the deepest iteration to search, in plies. Zero or less, or more
-	// than the plies left in the game, means to the end of the game.
-	Depth int
-	// TableBits sets the transposition table to 1<<TableBits entries;
-	// zero means DefaultTableBits.
-	TableBits int
-	// Memory, when not nil, is the memory reserved for this search under a
-	// MemoryBudget: the search takes its table from it. Nil means the
-	// package's shared pool.
-	Memory *Reservation
-	// MaxNodes, when not zero, stops the search once about this many nodes
-	// are spent, as a deadline would but reproducibly: the result is the
-	// last completed iteration (the first always completes), Complete is
-	// false and DeadlineHit stays false. The generic search and Gomoku's
-	// honour it, and so does Connect Four's depth-limited search; its exact
-	// solve does not. The weaker levels set it (LevelNoder).
-	MaxNodes uint64
-	// Threads is how many goroutines the search may use. A game whose
-	// search can split (the Connect Four solver's lazy SMP) uses up to this
-	// many; the others use one. Zero means one. The answer does not depend
-	// on it, only how soon it comes. (Gomoku's lazy SMP would make its
-	// answers depend on timing, so Gomoku takes its threads from
-	// gomoku.Options.Threads, which only tools playing on the clock set.)
-	Threads int
-	// Progress, when set, is called on the searching goroutine after each
-	// completed iteration; a search that does not iterate calls it once,
-	// with its result. See Progress.
-	Progress func(Progress)
-}
 
 // Result is what a search found. Move is always legal for a position that is
 // not over. Score is from the side to move's point of view: the game's exact
@@ -68,46 +32,51 @@ type Result struct {
 	// DeadlineHit is true when the context ended the search.
 	DeadlineHit bool
 	PV          []Move
+	// Estimate holds what the game's own search says beyond Score (a
+	// mate distance, win/draw/loss chances, an equity).
+	Estimate
 }
 
+// SearchFunc is a search: Search, SearchTree or a game's own.
+type SearchFunc func(ctx context.Context, st State, lim Limits) Result
+
 // Search finds the best move for the side to move in st, which must not be
-// over. It runs iterative deepening up to params.Depth and stops early when it
-// proves the result. When ctx ends first, it returns the last completed
-// iteration; the first iteration always completes, so Result.Move is legal.
-// With no deadline hit, the result depends only on st and params.
-//
-// st is used as scratch space and is restored before Search returns. If
-// st implements Searcher, Search delegates to it. params.Progress hears of
-// every completed iteration, or once of the result. Search always plays at
-// full strength; the weaker levels are movesvc/engine/strength's.
-func Search(ctx context.Context, st State, params Params) Result {
+// over: the game's own search when st implements Searcher, else
+// SearchTree. When ctx ends first, it returns the last completed
+// iteration; the first iteration always completes, so Result.Move is
+// legal. With no deadline hit, the result depends only on st and lim.
+// lim.Progress hears of every completed iteration, or once of the result.
+// Search always plays at full strength; the weaker levels are
+// movesvc/engine/strength's. st is used as scratch space and is restored
+// before Search returns.
+func Search(ctx context.Context, st State, lim Limits) Result {
 	if s, ok := st.(Searcher); ok {
-		return searchDelegated(ctx, s, params)
+		return searchDelegated(ctx, s, lim)
 	}
+	return SearchTree(ctx, st, lim)
+}
+
+// SearchTree is the generic search, which a game's own search may call
+// for a depth-limited heuristic search: iterative deepening of negamax
+// (negamax.go) up to lim.Depth, stopping early when it proves the result.
+// It has Search's contract, but never delegates to the game's Searcher.
+// A Play that leaves the same side to move (an extra turn) is searched
+// without the change of sign.
+func SearchTree(ctx context.Context, st State, lim Limits) Result {
 	start := time.Now()
 	remaining := st.RemainingPlies()
-	maxDepth := params.Depth
-	if maxDepth <= 0 || maxDepth > remaining {
-		maxDepth = remaining
-	}
-	maxDepth = min(maxDepth, MaxPly-1)
-	bits := params.TableBits
-	if bits <= 0 {
-		bits = DefaultTableBits
-	}
-	bits = min(bits, MaxTableBits)
-
-	s := newSearch(st, acquireTable(bits, params.Memory), maxDepth, ctx.Done())
-	s.maxNodes = params.MaxNodes
-	defer releaseTable(s.tt, params.Memory)
+	maxDepth := lim.MaxDepth(remaining)
+	s := newSearch(st, borrowTable(lim.Bits(), lim.Memory), maxDepth)
+	s.clock.Start(ctx.Done(), lim.MaxNodes, DefaultPoll)
+	defer returnTable(s.tt, lim.Memory)
 
 	var res Result
 	res.Move = NoMove
 	var score int32
 	for depth := 1; depth <= maxDepth; depth++ {
-		s.mayStop = depth > 1
+		s.clock.Arm(depth > 1)
 		v := s.negamax(depth, 0, -infinity, infinity)
-		if s.stopped {
+		if s.clock.Stopped() {
 			res.DeadlineHit = ctx.Err() != nil
 			break
 		}
@@ -115,14 +84,14 @@ func Search(ctx context.Context, st State, params Params) Result {
 		res.Depth = depth
 		s.bestLine = append(s.bestLine[:0], s.pv[0][:s.pvLen[0]]...)
 		res.Move = s.bestLine[0]
-		s.report(params.Progress, start, v, depth, remaining)
+		s.report(lim.Progress, start, v, depth, remaining)
 		if IsWinScore(v) || depth >= remaining {
 			res.Outcome, res.PliesToEnd = provedOutcome(v, remaining)
 			break
 		}
 	}
 	res.Complete = res.Outcome != OutcomeUnknown || res.Depth == maxDepth
-	res.Nodes = s.nodes
+	res.Nodes = s.clock.Nodes
 	res.PV = s.principalVariation(maxDepth)
 	res.Score = publicScore(st, score, res.Outcome, res.PliesToEnd)
 	res.Elapsed = time.Since(start)
@@ -184,14 +153,10 @@ type search struct {
 	killers [][2]Move
 	// bestLine is the root variation of the last completed iteration.
 	bestLine []Move
-	nodes    uint64
-	maxNodes uint64 // Params.MaxNodes; 0: no limit
-	done     <-chan struct{}
-	mayStop  bool
-	stopped  bool
+	clock    Clock
 }
 
-func newSearch(st State, tt *Table, maxDepth int, done <-chan struct{}) *search {
+func newSearch(st State, tt *Table, maxDepth int) *search {
 	n := maxDepth + 1
 	s := &search{
 		st:       st,
@@ -200,7 +165,6 @@ func newSearch(st State, tt *Table, maxDepth int, done <-chan struct{}) *search 
 		pv:       make([][]Move, n),
 		pvLen:    make([]int, n),
 		killers:  make([][2]Move, n),
-		done:     done,
 		bestLine: make([]Move, 0, n),
 	}
 	width := st.MaxMoves()

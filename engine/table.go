@@ -1,9 +1,6 @@
 package engine
 
-import (
-	"sync"
-	"sync/atomic"
-)
+import "sync/atomic"
 
 // Bound says how a stored score relates to the true value of the position.
 type Bound uint8
@@ -170,33 +167,4 @@ func (t *Table) StoreNode(key uint64, best int32, move Move, depth, ply int, alp
 		bound = BoundLower
 	}
 	t.Store(key, ScoreToTable(best, ply), move, depth, bound)
-}
-
-// tablePools keeps reusable tables by size for searches without a
-// Reservation, so that a search does not allocate and clear a fresh table.
-var tablePools [MaxTableBits + 1]sync.Pool
-
-// acquireTable returns a table of 1<<bits entries for a search: from its
-// reservation when it has one, else from the shared pool, reused when one
-// is free.
-func acquireTable(bits int, r *Reservation) *Table {
-	if r != nil {
-		return r.table(bits)
-	}
-	if t, ok := tablePools[bits].Get().(*Table); ok {
-		t.NewSearch()
-		return t
-	}
-	return NewTable(bits)
-}
-
-// releaseTable makes t available to later searches: to later searches
-// under the reservation r and, once r is released, its budget; to the
-// shared pool when r is nil.
-func releaseTable(t *Table, r *Reservation) {
-	if r != nil {
-		r.keepTable(t)
-		return
-	}
-	tablePools[t.bits()].Put(t)
 }

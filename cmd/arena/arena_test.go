@@ -10,6 +10,7 @@ import (
 
 	"movesvc/engine"
 	"movesvc/engine/gomoku"
+	"movesvc/engine/gomoku/lab"
 	"movesvc/internal/longtest"
 )
 
@@ -25,21 +26,21 @@ func TestParsePlayer(t *testing.T) {
 		t.Errorf("parsePlayer defaults: %+v, %v", p, err)
 	}
 	file := filepath.Join(t.TempDir(), "w.json")
-	w := gomoku.PatternWeights()
+	w := lab.PatternWeights()
 	w[3] = 17
 	data, _ := json.Marshal(w)
 	if err := os.WriteFile(file, data, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	for setting, want := range map[string]gomoku.EvalWeights{
-		"patterns": gomoku.PatternWeights(), "fitted": gomoku.DefaultWeights(), file: w} {
+	for setting, want := range map[string]lab.EvalWeights{
+		"patterns": lab.PatternWeights(), "fitted": lab.DefaultWeights(), file: w} {
 		p, err = parsePlayer("nodes=1000,eval=" + setting)
 		if err != nil || p.weights == nil || *p.weights != want || p.String() != "nodes=1000,eval="+setting {
 			t.Errorf("parsePlayer with eval=%s: %+v, %v", setting, p, err)
 		}
 	}
 	tableFile := filepath.Join(t.TempDir(), "table.json")
-	table := gomoku.PolicyOf()
+	table := lab.PolicyOf()
 	table[1][7] = 23
 	data, _ = json.Marshal(table)
 	if err := os.WriteFile(tableFile, data, 0o600); err != nil {
@@ -58,7 +59,7 @@ func TestParsePlayer(t *testing.T) {
 	if err != nil || p.lines == nil || p.lines[0][5] != 7 || p.lines[1][5] != -3 || p.String() != "nodes=1000,lines="+linesFile {
 		t.Errorf("parsePlayer with a line table: %+v, %v", p, err)
 	}
-	if p, err = parsePlayer("nodes=1000,policy=hand"); err != nil || p.policy == nil || *p.policy != gomoku.PolicyOf() {
+	if p, err = parsePlayer("nodes=1000,policy=hand"); err != nil || p.policy == nil || *p.policy != lab.PolicyOf() {
 		t.Errorf("parsePlayer with policy=hand: %+v, %v", p, err)
 	}
 	for _, bad := range []string{"", "depth", "depth=x", "speed=3", "threats=maybe", "prune=yes", "depth=1,keep=1", "plain=sometimes", "time=5", "bits=16", "depth=1,threads=0", "depth=1,threads=x",

@@ -10,6 +10,7 @@ import (
 
 	"movesvc/engine"
 	"movesvc/engine/gomoku"
+	"movesvc/engine/gomoku/lab"
 )
 
 // matchConfig describes a match between two players.
@@ -362,7 +363,7 @@ const maxOpeningEval = 600
 // balanceWeights are the weights of the openings' balance check: the
 // hand-set line-pattern weights, fixed, so that refitting the engine's
 // weights does not change a seed's openings.
-var balanceWeights = gomoku.PatternWeights()
+var balanceWeights = lab.PatternWeights()
 
 // openingRadius is how far from the centre opening stones may lie.
 const openingRadius = 3
@@ -404,7 +405,7 @@ func randomOpening(rng *rand.Rand, mc matchConfig) ([]string, error) {
 // staticallyEven reports whether the static evaluation of st with
 // balanceWeights is within maxOpeningEval: the opening's first check.
 func staticallyEven(st *gomoku.State) bool {
-	e := st.EvaluateWith(&balanceWeights)
+	e := lab.Evaluate(st, &balanceWeights)
 	return e >= -maxOpeningEval && e <= maxOpeningEval
 }
 

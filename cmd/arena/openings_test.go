@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"movesvc/engine/gomoku/lab"
 )
 
 var board15 = matchConfig{stones: 3, size: 15, rule: "freestyle"}
@@ -36,7 +38,7 @@ func TestBuiltinOpenings(t *testing.T) {
 			}
 		}
 		if !staticallyEven(st) {
-			t.Errorf("opening %d %q: static evaluation %d, beyond %d", i, o, st.EvaluateWith(&balanceWeights), maxOpeningEval)
+			t.Errorf("opening %d %q: static evaluation %d, beyond %d", i, o, lab.Evaluate(st, &balanceWeights), maxOpeningEval)
 		}
 		if i%20 == 0 && !undecided(st) {
 			t.Errorf("opening %d %q: the short search proves a result", i, o)

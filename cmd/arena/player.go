@@ -10,6 +10,7 @@ import (
 
 	"movesvc/engine"
 	"movesvc/engine/gomoku"
+	"movesvc/engine/gomoku/lab"
 	"movesvc/engine/strength"
 )
 
@@ -28,16 +29,16 @@ type player struct {
 	// evalFile names the evaluation weights or cell table read into
 	// weights or table (see readWeights); "": the engine's own.
 	evalFile string
-	weights  *gomoku.EvalWeights
-	table    *gomoku.CellTable
+	weights  *lab.EvalWeights
+	table    *lab.CellTable
 	// policyFile names the move-ordering table read into policy; "": the
 	// engine's own.
 	policyFile string
-	policy     *gomoku.CellTable
+	policy     *lab.CellTable
 	// linesFile names the line table read into lines, added to the
 	// evaluation; "": none.
 	linesFile string
-	lines     *gomoku.LineTable
+	lines     *lab.LineTable
 	// brain, when set, is the command line of an outside Gomocup brain
 	// that plays instead of the engine (brain.go); time is then its
 	// timeout_turn, depth its max_depth, and no other setting applies.
@@ -210,14 +211,15 @@ func (p player) move(st *gomoku.State, sess *gomoku.Session) engine.Result {
 	if p.level > 0 {
 		// The level's own depth and choice, seeded by the position; depth,
 		// when set, may only make it shallower.
-		return strength.Search(ctx, st, strength.Params{Params: engine.Params{Depth: p.depth, TableBits: p.bits}, Level: p.level, Seed: 1})
+		return strength.Search(ctx, st, strength.Params{Limits: engine.Limits{Depth: p.depth, TableBits: p.bits}, Level: p.level, Seed: 1})
 	}
 	depth := p.depth
 	if depth <= 0 {
 		depth = gomoku.MaxDepth
 	}
-	return st.SearchWith(ctx, engine.Params{Depth: depth, TableBits: p.bits, MaxNodes: p.nodes},
-		gomoku.Options{NoThreatSearch: !p.threats, NoPruning: !p.prune, Plain: p.plain, Weights: p.weights, Table: p.table, Lines: p.lines, Policy: p.policy, Threads: p.threads, Session: sess})
+	v := lab.Options{NoThreatSearch: !p.threats, NoPruning: !p.prune, Plain: p.plain, Weights: p.weights, Table: p.table, Lines: p.lines, Policy: p.policy}.Variant()
+	return st.SearchWith(ctx, engine.Limits{Depth: depth, TableBits: p.bits, MaxNodes: p.nodes},
+		gomoku.Options{Threads: p.threads, Session: sess, Variant: v})
 }
 
 // onOff reads a switch setting's value, on or off.
@@ -235,19 +237,19 @@ func onOff(v string) (bool, error) {
 // hand-set line-pattern weights for "patterns", the fitted weights of the
 // pattern and class counts for "fitted", else the file of that name: the
 // weights or the cell table cmd/gomokutune writes.
-func readWeights(name string) (*gomoku.EvalWeights, *gomoku.CellTable, error) {
-	var w gomoku.EvalWeights
+func readWeights(name string) (*lab.EvalWeights, *lab.CellTable, error) {
+	var w lab.EvalWeights
 	switch name {
 	case "patterns":
-		w = gomoku.PatternWeights()
+		w = lab.PatternWeights()
 	case "fitted":
-		w = gomoku.DefaultWeights()
+		w = lab.DefaultWeights()
 	default:
 		data, err := os.ReadFile(name)
 		if err != nil {
 			return nil, nil, err
 		}
-		return gomoku.ParseEval(data)
+		return lab.ParseEval(data)
 	}
 	return &w, nil, nil
 }
@@ -255,16 +257,16 @@ func readWeights(name string) (*gomoku.EvalWeights, *gomoku.CellTable, error) {
 // readPolicy returns the move-ordering table a policy= setting names: the
 // hand-set ordering for "hand", else the file of that name (as
 // cmd/gomokutune writes it).
-func readPolicy(name string) (*gomoku.CellTable, error) {
+func readPolicy(name string) (*lab.CellTable, error) {
 	if name == "hand" {
-		t := gomoku.PolicyOf()
+		t := lab.PolicyOf()
 		return &t, nil
 	}
 	data, err := os.ReadFile(name)
 	if err != nil {
 		return nil, err
 	}
-	t, err := gomoku.ParseTable(data)
+	t, err := lab.ParseTable(data)
 	if err != nil {
 		return nil, err
 	}
@@ -273,12 +275,12 @@ func readPolicy(name string) (*gomoku.CellTable, error) {
 
 // readLines returns the line table a lines= setting names: the file of
 // that name, as cmd/gomokutune writes it.
-func readLines(name string) (*gomoku.LineTable, error) {
+func readLines(name string) (*lab.LineTable, error) {
 	data, err := os.ReadFile(name)
 	if err != nil {
 		return nil, err
 	}
-	t, err := gomoku.ParseLines(data)
+	t, err := lab.ParseLines(data)
 	if err != nil {
 		return nil, err
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"movesvc/engine/gomoku"
+	"movesvc/engine/gomoku/lab"
 )
 
 // evalOf returns the weights' evaluation of a feature vector, as the
@@ -22,7 +23,7 @@ func evalOf(w *[gomoku.NumFeatures]float64, f *[gomoku.NumFeatures]int32) float6
 func sigmoid(v, k float64) float64 { return 1 / (1 + math.Exp(-v/k)) }
 
 // toFloat converts weights for fitting.
-func toFloat(w gomoku.EvalWeights) (out [gomoku.NumFeatures]float64) {
+func toFloat(w lab.EvalWeights) (out [gomoku.NumFeatures]float64) {
 	for i, x := range w {
 		out[i] = float64(x)
 	}
@@ -30,7 +31,7 @@ func toFloat(w gomoku.EvalWeights) (out [gomoku.NumFeatures]float64) {
 }
 
 // loss returns the mean squared error of the weights' predictions.
-func (s *samples) loss(w gomoku.EvalWeights, k float64) float64 {
+func (s *samples) loss(w lab.EvalWeights, k float64) float64 {
 	fw := toFloat(w)
 	var sum float64
 	for i := range s.features {
@@ -42,7 +43,7 @@ func (s *samples) loss(w gomoku.EvalWeights, k float64) float64 {
 
 // fitScale returns the scale K in 10..5000 that minimises the loss of w,
 // searched over a geometric grid of 2% steps.
-func (s *samples) fitScale(w gomoku.EvalWeights) float64 {
+func (s *samples) fitScale(w lab.EvalWeights) float64 {
 	best, bestLoss := 0.0, math.Inf(1)
 	for k := 10.0; k <= 5000; k *= 1.02 {
 		if l := s.loss(w, k); l < bestLoss {
@@ -58,9 +59,9 @@ func (s *samples) fitScale(w gomoku.EvalWeights) float64 {
 // mean count, so that every weight's step changes evaluations by about rate
 // (a count of single stones runs to hundreds, one of double threes to a
 // few). Weights the evaluation does not use (see
-// gomoku.EvalWeights) and those whose feature is zero throughout stay as
+// lab.EvalWeights) and those whose feature is zero throughout stay as
 // they are.
-func (s *samples) fit(w gomoku.EvalWeights, k float64, epochs int, rate float64) gomoku.EvalWeights {
+func (s *samples) fit(w lab.EvalWeights, k float64, epochs int, rate float64) lab.EvalWeights {
 	const beta1, beta2, eps = 0.9, 0.999, 1e-8
 	x := toFloat(w)
 	var m, v, grad, step [gomoku.NumFeatures]float64
@@ -87,7 +88,7 @@ func (s *samples) fit(w gomoku.EvalWeights, k float64, epochs int, rate float64)
 			}
 		}
 		for j := range x {
-			if !gomoku.FeatureUsed(j) {
+			if !lab.FeatureUsed(j) {
 				continue
 			}
 			m[j] = beta1*m[j] + (1-beta1)*grad[j]
@@ -103,21 +104,21 @@ func (s *samples) fit(w gomoku.EvalWeights, k float64, epochs int, rate float64)
 	return w
 }
 
-// perSide is the number of features of one player (see gomoku.EvalWeights).
+// perSide is the number of features of one player (see lab.EvalWeights).
 const perSide = gomoku.NumFeatures / 2
 
 // goSource returns the weights as the body of engine/gomoku/weights.go's
 // table.
-func goSource(w gomoku.EvalWeights) string {
+func goSource(w lab.EvalWeights) string {
 	var sb strings.Builder
 	for side, name := range []string{"Side to move", "Opponent"} {
 		fmt.Fprintf(&sb, "\t// %s: patterns\n", name)
-		for part, bounds := range [][2]int{{0, gomoku.PatternFeatures}, {gomoku.PatternFeatures, perSide}} {
+		for part, bounds := range [][2]int{{0, lab.PatternFeatures}, {lab.PatternFeatures, perSide}} {
 			if part == 1 {
 				fmt.Fprintf(&sb, "\t// %s: cell classes\n", name)
 			}
 			for j := bounds[0]; j < bounds[1]; j++ {
-				fmt.Fprintf(&sb, "\t%d, // %s\n", w[side*perSide+j], gomoku.FeatureName(j))
+				fmt.Fprintf(&sb, "\t%d, // %s\n", w[side*perSide+j], lab.FeatureName(j))
 			}
 		}
 	}

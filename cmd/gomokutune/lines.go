@@ -5,11 +5,11 @@ import (
 	"fmt"
 	"math"
 
-	"movesvc/engine/gomoku"
+	"movesvc/engine/gomoku/lab"
 )
 
 // fitLines runs "gomokutune lines": it fits a line table
-// (gomoku.LineTable), and with -cells the cell table under it, to
+// (lab.LineTable), and with -cells the cell table under it, to
 // positions labelled by "gomokutune label", as "gomokutune table" fits the
 // cell table alone: sigmoid(evaluation/K) predicts sigmoid(score/S), K is
 // fitted first to the starting evaluation, and the positions of a tenth
@@ -35,7 +35,7 @@ func fitLines(args []string) error {
 	if fs.NArg() == 0 {
 		return fmt.Errorf("lines: give one or more files of labels")
 	}
-	t, err := startTable(*start, gomoku.DefaultTable())
+	t, err := startTable(*start, lab.DefaultTable())
 	if err != nil {
 		return err
 	}
@@ -66,7 +66,7 @@ func fitLines(args []string) error {
 	copy(rx, tableParams(&ft))
 	for role := range 2 {
 		for key, v := range lt[role] {
-			rx[numTableParams+role*gomoku.NumLineKeys+int(key)] = float64(v)
+			rx[numTableParams+role*lab.NumLineKeys+int(key)] = float64(v)
 		}
 	}
 	fmt.Printf("loss after: training %.5f, held out %.5f; %d and %d line values\n", train.loss(rx, k), held.loss(rx, k), len(lt[0]), len(lt[1]))
@@ -83,14 +83,14 @@ func fitLines(args []string) error {
 
 // lineParams is the number of values fitted: the cell table's, then each
 // role's line values indexed by key.
-const lineParams = numTableParams + 2*gomoku.NumLineKeys
+const lineParams = numTableParams + 2*lab.NumLineKeys
 
 // linesOf rounds the line values of x to a table, leaving out zeros.
-func linesOf(x []float64) gomoku.LineTable {
-	lt := gomoku.LineTable{{}, {}}
+func linesOf(x []float64) lab.LineTable {
+	lt := lab.LineTable{{}, {}}
 	for role := range 2 {
-		for key := range gomoku.NumLineKeys {
-			v := math.Round(x[numTableParams+role*gomoku.NumLineKeys+key])
+		for key := range lab.NumLineKeys {
+			v := math.Round(x[numTableParams+role*lab.NumLineKeys+key])
 			if v != 0 {
 				lt[role][uint16(key)] = int16(max(math.MinInt16, min(math.MaxInt16, v)))
 			}

@@ -11,6 +11,7 @@ import (
 
 	"movesvc/engine"
 	"movesvc/engine/gomoku"
+	"movesvc/engine/gomoku/lab"
 	"movesvc/engine/grid"
 )
 
@@ -29,9 +30,9 @@ func TestFitLines(t *testing.T) {
 		var v float64
 		for j := range 8 {
 			switch key >> (2 * j) & 3 {
-			case gomoku.LineOwn:
+			case lab.LineOwn:
 				v += 3
-			case gomoku.LineOther:
+			case lab.LineOther:
 				v -= 2
 			}
 		}
@@ -45,7 +46,7 @@ func TestFitLines(t *testing.T) {
 		}
 		st := start.(*gomoku.State)
 		keys := [2]map[uint16]int32{{}, {}}
-		st.LineKeyCounts(keys)
+		lab.LineKeyCounts(st, keys)
 		v := float64(st.Evaluate())
 		for role, sign := range [2]float64{1, -1} {
 			for k, n := range keys[role] {
@@ -54,7 +55,7 @@ func TestFitLines(t *testing.T) {
 		}
 		s.add(st, sigmoid(v, 300))
 	}
-	table := gomoku.DefaultTable()
+	table := lab.DefaultTable()
 	x := make([]float64, lineParams)
 	copy(x, tableParams(&table))
 	free := make([]bool, lineParams)
@@ -70,17 +71,17 @@ func TestFitLines(t *testing.T) {
 		t.Error("the cell table moved though it was not free")
 	}
 	lt := linesOf(fitted)
-	own := gomoku.LineKey([8]int{0, 0, 0, gomoku.LineOwn, gomoku.LineOwn, 0, 0, 0})
-	other := gomoku.LineKey([8]int{0, 0, 0, gomoku.LineOwn, gomoku.LineOther, 0, 0, 0})
-	if lt[0][gomoku.CanonLineKey(own)] <= lt[0][gomoku.CanonLineKey(other)] || lt[1][gomoku.CanonLineKey(own)] >= lt[1][gomoku.CanonLineKey(other)] {
+	own := lab.LineKey([8]int{0, 0, 0, lab.LineOwn, lab.LineOwn, 0, 0, 0})
+	other := lab.LineKey([8]int{0, 0, 0, lab.LineOwn, lab.LineOther, 0, 0, 0})
+	if lt[0][lab.CanonLineKey(own)] <= lt[0][lab.CanonLineKey(other)] || lt[1][lab.CanonLineKey(own)] >= lt[1][lab.CanonLineKey(other)] {
 		t.Errorf("fitted values: two own stones %d and %d, one own one other %d and %d",
-			lt[0][gomoku.CanonLineKey(own)], lt[1][gomoku.CanonLineKey(own)], lt[0][gomoku.CanonLineKey(other)], lt[1][gomoku.CanonLineKey(other)])
+			lt[0][lab.CanonLineKey(own)], lt[1][lab.CanonLineKey(own)], lt[0][lab.CanonLineKey(other)], lt[1][lab.CanonLineKey(other)])
 	}
 	data, err := json.Marshal(lt)
 	if err != nil {
 		t.Fatal(err)
 	}
-	back, err := gomoku.ParseLines(data)
+	back, err := lab.ParseLines(data)
 	if err != nil || len(back[0]) != len(lt[0]) || len(back[1]) != len(lt[1]) {
 		t.Errorf("ParseLines: %d and %d values (%v), want %d and %d", len(back[0]), len(back[1]), err, len(lt[0]), len(lt[1]))
 	}

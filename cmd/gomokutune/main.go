@@ -1,4 +1,4 @@
-// Command gomokutune fits the gomoku evaluation's weights (gomoku.EvalWeights)
+// Command gomokutune fits the gomoku evaluation's weights (lab.EvalWeights)
 // to the results of self-play games, the method known as Texel tuning
 // (https://www.chessprogramming.org/Texel%27s_Tuning_Method): every quiet
 // position of the games is labelled with the result for its side to move,
@@ -25,7 +25,7 @@ import (
 	"os"
 	"strings"
 
-	"movesvc/engine/gomoku"
+	"movesvc/engine/gomoku/lab"
 )
 
 // subcommands are the pipeline's steps besides the weights' fit: label
@@ -61,7 +61,7 @@ func run(files []string, start, out string, epochs int, rate float64) error {
 	if len(files) == 0 {
 		return fmt.Errorf("give one or more files of arena -v output")
 	}
-	w := gomoku.DefaultWeights()
+	w := lab.DefaultWeights()
 	if start != "" {
 		var err error
 		if w, err = readWeights(start); err != nil {
@@ -109,12 +109,12 @@ func run(files []string, start, out string, epochs int, rate float64) error {
 }
 
 // readWeights reads weights written by -out.
-func readWeights(name string) (gomoku.EvalWeights, error) {
+func readWeights(name string) (lab.EvalWeights, error) {
 	data, err := os.ReadFile(name)
 	if err != nil {
-		return gomoku.EvalWeights{}, err
+		return lab.EvalWeights{}, err
 	}
-	w, err := gomoku.ParseWeights(data)
+	w, err := lab.ParseWeights(data)
 	if err != nil {
 		return w, fmt.Errorf("%s: %w", name, err)
 	}

@@ -8,10 +8,11 @@ import (
 
 	"movesvc/engine"
 	"movesvc/engine/gomoku"
+	"movesvc/engine/gomoku/lab"
 )
 
 // fitPolicy runs "gomokutune policy": it fits the move-ordering table
-// (gomoku.DefaultPolicy) to the moves the brain chose in the positions
+// (lab.DefaultPolicy) to the moves the brain chose in the positions
 // labelled by "gomokutune label", so that a softmax over a quiet node's
 // candidates of (value of the mover's combination + value of the
 // opponent's)/T picks the brain's move. T is first fitted to the starting
@@ -20,12 +21,12 @@ import (
 // (the first three moves) are held out. It prints the losses and how often
 // the brain's move comes first and within the first 10 by the table, and
 // writes the table as JSON (-out, for the arena's policy=FILE) and as the
-// Go source of engine/gomoku/celltable_policy.go (-go).
+// Go source of engine/gomoku/lab/celltable_policy.go (-go).
 func fitPolicy(args []string) error {
 	fs := flag.NewFlagSet("policy", flag.ContinueOnError)
 	start := fs.String("start", "", "JSON policy table to start from (default: the engine's)")
 	out := fs.String("out", "", "write the fitted table here as JSON")
-	goOut := fs.String("go", "", "write the fitted table here as Go source (engine/gomoku/celltable_policy.go)")
+	goOut := fs.String("go", "", "write the fitted table here as Go source (engine/gomoku/lab/celltable_policy.go)")
 	epochs := fs.Int("epochs", 300, "passes of gradient descent over the training positions")
 	rate := fs.Float64("rate", 2, "step size of the descent, in ordering units")
 	clip := fs.Float64("clip", 1000, "start from the starting table's values clipped to ±clip (the hand-set bonuses of winning combinations run to 2^17)")
@@ -35,7 +36,7 @@ func fitPolicy(args []string) error {
 	if fs.NArg() == 0 {
 		return fmt.Errorf("policy: give one or more files of labels")
 	}
-	t, err := startTable(*start, gomoku.DefaultPolicy())
+	t, err := startTable(*start, lab.DefaultPolicy())
 	if err != nil {
 		return err
 	}
@@ -51,7 +52,7 @@ func fitPolicy(args []string) error {
 	}
 	x := tableParams(&t)
 	for j := range x {
-		if gomoku.CellComboUsed(j % gomoku.NumCellCombos) {
+		if lab.CellComboUsed(j % lab.NumCellCombos) {
 			x[j] = max(-*clip, min(*clip, x[j]))
 		}
 	}
@@ -89,12 +90,12 @@ func (c *choices) add(st *gomoku.State, move engine.Move) {
 	}
 	from := len(c.mine)
 	chosen := -1
-	st.PolicyCombos(func(m engine.Move, mine, theirs int) {
+	lab.PolicyCombos(st, func(m engine.Move, mine, theirs int) {
 		if m == move {
 			chosen = len(c.mine) - from
 		}
 		c.mine = append(c.mine, uint16(mine))
-		c.theirs = append(c.theirs, uint16(gomoku.NumCellCombos+theirs))
+		c.theirs = append(c.theirs, uint16(lab.NumCellCombos+theirs))
 	})
 	if chosen < 0 || len(c.mine)-from < 2 {
 		c.mine, c.theirs = c.mine[:from], c.theirs[:from]
@@ -193,7 +194,7 @@ func (c *choices) fitTemperature(x []float64) float64 {
 
 // fit returns the values that minimise the loss at temperature temp, by
 // epochs of full-batch Adam from x with steps of about rate. The
-// combinations with a five (gomoku.CellComboUsed) and those no candidate
+// combinations with a five (lab.CellComboUsed) and those no candidate
 // has stay as they are.
 func (c *choices) fit(x0 []float64, temp float64, epochs int, rate float64) []float64 {
 	const beta1, beta2, eps = 0.9, 0.999, 1e-8
@@ -206,7 +207,7 @@ func (c *choices) fit(x0 []float64, temp float64, epochs int, rate float64) []fl
 		free[c.mine[j]], free[c.theirs[j]] = true, true
 	}
 	for j := range free {
-		free[j] = free[j] && gomoku.CellComboUsed(j%gomoku.NumCellCombos)
+		free[j] = free[j] && lab.CellComboUsed(j%lab.NumCellCombos)
 	}
 	n := float64(c.len())
 	var buf []float64
@@ -238,15 +239,13 @@ func (c *choices) fit(x0 []float64, temp float64, epochs int, rate float64) []fl
 	return x
 }
 
-// policySource returns engine/gomoku/celltable_policy.go for t.
-func policySource(t *gomoku.CellTable) string {
+// policySource returns engine/gomoku/lab/celltable_policy.go for t.
+func policySource(t *lab.CellTable) string {
 	src := tableSource(t)
 	src = strings.Replace(src, "var defaultTable = CellTable{", "var defaultPolicyTable = CellTable{", 1)
 	src = strings.Replace(src, `"gomokutune table"`, `"gomokutune policy"`, 1)
-	src = strings.Replace(src, `// defaultTable is the evaluation's cell table (see CellTable), fitted by
-// cmd/gomokutune to positions labelled by an outside engine's scores; how
-// to make it again is in docs/gomoku.md#the-cell-table.`, `// defaultPolicyTable is the move-ordering table (see PolicyOf), fitted by
-// cmd/gomokutune to the moves an outside engine chose; how to make it
-// again is in docs/gomoku.md#the-cell-table.`, 1)
+	src = strings.Replace(src, `// defaultTable is the cell table the fits start from (see CellTable), fitted
+// by cmd/gomokutune to positions labelled by an outside engine's scores; how`, `// defaultPolicyTable is the move-ordering table the fits start from (see
+// PolicyOf), fitted by cmd/gomokutune to the moves an outside engine chose; how`, 1)
 	return src
 }

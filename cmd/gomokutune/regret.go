@@ -13,6 +13,7 @@ import (
 
 	"movesvc/engine"
 	"movesvc/engine/gomoku"
+	"movesvc/engine/gomoku/lab"
 )
 
 // regret runs "gomokutune regret": for labelled positions held out of the
@@ -49,6 +50,7 @@ func regret(args []string) error {
 	if err != nil {
 		return err
 	}
+	variant := opt.Variant()
 	var positions []labelLine
 	for _, name := range fs.Args() {
 		err := readLabelFile(name, func(l labelLine) error {
@@ -85,7 +87,7 @@ func regret(args []string) error {
 	}
 	var sum regretSum
 	for i, l := range positions {
-		r := l.st.SearchWith(context.Background(), engine.Params{Depth: gomoku.MaxDepth, MaxNodes: *nodes}, opt)
+		r := l.st.SearchWith(context.Background(), engine.Limits{Depth: gomoku.MaxDepth, MaxNodes: *nodes}, gomoku.Options{Variant: variant})
 		mine := l.st.FormatMove(r.Move)
 		reg, ok, err := moveRegret(sc, l.moves, mine, l.move, *scale)
 		if err != nil {
@@ -106,14 +108,14 @@ func regret(args []string) error {
 // engineOptions returns the search options of an evaluation file (weights
 // or a cell table, as the arena's eval=) and a line table file; "" leaves
 // the engine's own.
-func engineOptions(evalFile, linesFile string) (gomoku.Options, error) {
-	var opt gomoku.Options
+func engineOptions(evalFile, linesFile string) (lab.Options, error) {
+	var opt lab.Options
 	if evalFile != "" {
 		data, err := os.ReadFile(evalFile)
 		if err != nil {
 			return opt, err
 		}
-		if opt.Weights, opt.Table, err = gomoku.ParseEval(data); err != nil {
+		if opt.Weights, opt.Table, err = lab.ParseEval(data); err != nil {
 			return opt, fmt.Errorf("%s: %w", evalFile, err)
 		}
 	}
@@ -122,7 +124,7 @@ func engineOptions(evalFile, linesFile string) (gomoku.Options, error) {
 		if err != nil {
 			return opt, err
 		}
-		t, err := gomoku.ParseLines(data)
+		t, err := lab.ParseLines(data)
 		if err != nil {
 			return opt, fmt.Errorf("%s: %w", linesFile, err)
 		}

@@ -11,22 +11,23 @@ import (
 
 	"movesvc/engine"
 	"movesvc/engine/gomoku"
+	"movesvc/engine/gomoku/lab"
 )
 
 // fitTable runs "gomokutune table": it fits the evaluation's cell table
-// (gomoku.CellTable) to positions labelled by "gomokutune label", so that
+// (lab.CellTable) to positions labelled by "gomokutune label", so that
 // sigmoid(evaluation/K) predicts sigmoid(score/S), the brain's score as a
 // winning chance at its scale S (a proved win 1, a proved loss 0). K is
 // first fitted to the starting table, so that the scores keep the scale
 // the search's windows and margins expect. The positions of a tenth of the
 // openings (the first three moves) are held out. It prints the losses and
 // writes the table as JSON (-out, for the arena's table=FILE) and as the
-// Go source of engine/gomoku/celltable_data.go (-go).
+// Go source of engine/gomoku/lab/celltable_data.go (-go).
 func fitTable(args []string) error {
 	fs := flag.NewFlagSet("table", flag.ContinueOnError)
 	start := fs.String("start", "", "JSON cell table to start from (default: the engine's)")
 	out := fs.String("out", "", "write the fitted table here as JSON")
-	goOut := fs.String("go", "", "write the fitted table here as Go source (engine/gomoku/celltable_data.go)")
+	goOut := fs.String("go", "", "write the fitted table here as Go source (engine/gomoku/lab/celltable_data.go)")
 	epochs := fs.Int("epochs", 2000, "passes of gradient descent over the training positions")
 	rate := fs.Float64("rate", 0.5, "step size of the descent, in evaluation units")
 	scale := fs.Float64("scale", 200, "the brain's scale S: its score s means a winning chance of sigmoid(s/S)")
@@ -37,7 +38,7 @@ func fitTable(args []string) error {
 	if fs.NArg() == 0 {
 		return fmt.Errorf("table: give one or more files of labels")
 	}
-	t, err := startTable(*start, gomoku.DefaultTable())
+	t, err := startTable(*start, lab.DefaultTable())
 	if err != nil {
 		return err
 	}
@@ -63,7 +64,7 @@ func fitTable(args []string) error {
 
 // startTable returns the table in the JSON file name, or def when name is
 // empty: where a fit starts.
-func startTable(name string, def gomoku.CellTable) (gomoku.CellTable, error) {
+func startTable(name string, def lab.CellTable) (lab.CellTable, error) {
 	if name == "" {
 		return def, nil
 	}
@@ -71,7 +72,7 @@ func startTable(name string, def gomoku.CellTable) (gomoku.CellTable, error) {
 	if err != nil {
 		return def, err
 	}
-	t, err := gomoku.ParseTable(data)
+	t, err := lab.ParseTable(data)
 	if err != nil {
 		return def, fmt.Errorf("%s: %w", name, err)
 	}
@@ -80,7 +81,7 @@ func startTable(name string, def gomoku.CellTable) (gomoku.CellTable, error) {
 
 // writeTable writes the fitted table t as JSON to out and as the Go source
 // source gives to goOut, each unless its name is empty.
-func writeTable(t *gomoku.CellTable, out, goOut string, source func(*gomoku.CellTable) string) error {
+func writeTable(t *lab.CellTable, out, goOut string, source func(*lab.CellTable) string) error {
 	if out != "" {
 		if err := writeJSON(out, t); err != nil {
 			return err
@@ -103,7 +104,7 @@ func writeJSON(name string, v any) error {
 }
 
 // numTableParams is the number of values of a cell table: both roles'.
-const numTableParams = 2 * gomoku.NumCellCombos
+const numTableParams = 2 * lab.NumCellCombos
 
 // sparseSamples are positions as the nonzero counts of the cell table's
 // combinations (index role*NumCellCombos + combination) and, when lines
@@ -124,21 +125,21 @@ func (s *sparseSamples) add(st *gomoku.State, target float64) {
 	if len(s.start) == 0 {
 		s.start = append(s.start, 0)
 	}
-	counts := st.CellComboCounts()
+	counts := lab.CellComboCounts(st)
 	for role := range 2 {
 		for k, n := range counts[role] {
 			if n != 0 {
-				s.index = append(s.index, uint32(role*gomoku.NumCellCombos+k))
+				s.index = append(s.index, uint32(role*lab.NumCellCombos+k))
 				s.count = append(s.count, float64(n))
 			}
 		}
 	}
 	if s.lines {
 		keys := [2]map[uint16]int32{{}, {}}
-		st.LineKeyCounts(keys)
+		lab.LineKeyCounts(st, keys)
 		for role := range 2 {
 			for k, n := range keys[role] {
-				s.index = append(s.index, uint32(numTableParams+role*gomoku.NumLineKeys+int(k)))
+				s.index = append(s.index, uint32(numTableParams+role*lab.NumLineKeys+int(k)))
 				s.count = append(s.count, float64(n))
 			}
 		}
@@ -180,22 +181,22 @@ func labelTarget(score string, scale float64) (float64, error) {
 }
 
 // tableParams returns t's values as one vector, the side to move's first.
-func tableParams(t *gomoku.CellTable) []float64 {
+func tableParams(t *lab.CellTable) []float64 {
 	x := make([]float64, numTableParams)
 	for role := range 2 {
 		for k, v := range t[role] {
-			x[role*gomoku.NumCellCombos+k] = float64(v)
+			x[role*lab.NumCellCombos+k] = float64(v)
 		}
 	}
 	return x
 }
 
 // tableOf rounds a vector of values to a table.
-func tableOf(x []float64) gomoku.CellTable {
-	var t gomoku.CellTable
+func tableOf(x []float64) lab.CellTable {
+	var t lab.CellTable
 	for role := range 2 {
 		for k := range t[role] {
-			t[role][k] = int32(math.Round(x[role*gomoku.NumCellCombos+k]))
+			t[role][k] = int32(math.Round(x[role*lab.NumCellCombos+k]))
 		}
 	}
 	return t
@@ -234,11 +235,11 @@ func (s *sparseSamples) fitScale(x []float64) float64 {
 }
 
 // cellsFree returns which of n values a fit may move: the cell table's
-// combinations without a five (gomoku.CellComboUsed), and none past them.
+// combinations without a five (lab.CellComboUsed), and none past them.
 func cellsFree(n int) []bool {
 	free := make([]bool, n)
 	for j := range min(n, numTableParams) {
-		free[j] = gomoku.CellComboUsed(j % gomoku.NumCellCombos)
+		free[j] = lab.CellComboUsed(j % lab.NumCellCombos)
 	}
 	return free
 }
@@ -286,20 +287,20 @@ func (s *sparseSamples) fit(x0 []float64, free []bool, k float64, epochs int, ra
 	return x
 }
 
-// tableSource returns engine/gomoku/celltable_data.go for t.
-func tableSource(t *gomoku.CellTable) string {
+// tableSource returns engine/gomoku/lab/celltable_data.go for t.
+func tableSource(t *lab.CellTable) string {
 	var sb strings.Builder
 	sb.WriteString("// Code generated by \"gomokutune table\"; DO NOT EDIT.\n\n")
-	sb.WriteString("package gomoku\n\n")
-	sb.WriteString("// defaultTable is the evaluation's cell table (see CellTable), fitted by\n")
-	sb.WriteString("// cmd/gomokutune to positions labelled by an outside engine's scores; how\n")
-	sb.WriteString("// to make it again is in docs/gomoku.md#the-cell-table.\n")
+	sb.WriteString("package lab\n\n")
+	sb.WriteString("// defaultTable is the cell table the fits start from (see CellTable), fitted\n")
+	sb.WriteString("// by cmd/gomokutune to positions labelled by an outside engine's scores; how\n")
+	sb.WriteString("// to make it again is in docs/gomoku.md#labelled-by-an-outside-engine-the-cell-table-and-the-policy.\n")
 	sb.WriteString("var defaultTable = CellTable{\n")
 	for role, name := range []string{"side to move", "opponent"} {
 		fmt.Fprintf(&sb, "\t{ // %s\n", name)
-		for k := 0; k < gomoku.NumCellCombos; k += 12 {
+		for k := 0; k < lab.NumCellCombos; k += 12 {
 			sb.WriteString("\t\t")
-			for j := k; j < min(k+12, gomoku.NumCellCombos); j++ {
+			for j := k; j < min(k+12, lab.NumCellCombos); j++ {
 				if j > k {
 					sb.WriteString(" ")
 				}

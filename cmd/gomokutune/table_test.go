@@ -12,6 +12,7 @@ import (
 
 	"movesvc/engine"
 	"movesvc/engine/gomoku"
+	"movesvc/engine/gomoku/lab"
 )
 
 // fakeBrainEnv, when set in the environment, makes the test binary a
@@ -158,7 +159,7 @@ func TestFitTable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w := gomoku.PatternWeights()
+	w := lab.PatternWeights()
 	var s sparseSamples
 	for _, moves := range positions {
 		start, err := gomoku.Game{}.NewState(engine.Setup{FromMoves: true, Moves: moves})
@@ -166,9 +167,9 @@ func TestFitTable(t *testing.T) {
 			t.Fatal(err)
 		}
 		st := start.(*gomoku.State)
-		s.add(st, sigmoid(float64(st.EvaluateWith(&w)), 300))
+		s.add(st, sigmoid(float64(lab.Evaluate(st, &w)), 300))
 	}
-	from := gomoku.DefaultTable()
+	from := lab.DefaultTable()
 	x := tableParams(&from)
 	k := s.fitScale(x)
 	before := s.loss(x, k)
@@ -177,9 +178,9 @@ func TestFitTable(t *testing.T) {
 		t.Errorf("loss %.5f before, %.5f after fitting", before, after)
 	}
 	ft := tableOf(fitted)
-	for j := range gomoku.NumCellCombos {
-		if !gomoku.CellComboUsed(j) && (ft[0][j] != from[0][j] || ft[1][j] != from[1][j]) {
-			t.Errorf("combination %v with a five changed", gomoku.CellCombo(j))
+	for j := range lab.NumCellCombos {
+		if !lab.CellComboUsed(j) && (ft[0][j] != from[0][j] || ft[1][j] != from[1][j]) {
+			t.Errorf("combination %v with a five changed", lab.CellCombo(j))
 		}
 	}
 	src := tableSource(&ft)
@@ -191,12 +192,12 @@ func TestFitTable(t *testing.T) {
 			values = append(values, v)
 		}
 	}
-	if !ok || len(values) != 2*gomoku.NumCellCombos || values[0] != ft[0][0] || values[len(values)-1] != ft[1][gomoku.NumCellCombos-1] {
+	if !ok || len(values) != 2*lab.NumCellCombos || values[0] != ft[0][0] || values[len(values)-1] != ft[1][lab.NumCellCombos-1] {
 		t.Errorf("tableSource: %d values:\n%s", len(values), src)
 	}
 	// The JSON form reads back.
 	data := []byte(fmt.Sprintf("[[%s],[%s]]", joinInts(ft[0][:]), joinInts(ft[1][:])))
-	back, err := gomoku.ParseTable(data)
+	back, err := lab.ParseTable(data)
 	if err != nil || back != ft {
 		t.Errorf("ParseTable: %v", err)
 	}
@@ -220,7 +221,7 @@ func TestFitPolicy(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	hand := gomoku.PolicyOf()
+	hand := lab.PolicyOf()
 	var c choices
 	for _, moves := range positions {
 		start, err := gomoku.Game{}.NewState(engine.Setup{FromMoves: true, Moves: moves})
@@ -229,7 +230,7 @@ func TestFitPolicy(t *testing.T) {
 		}
 		st := start.(*gomoku.State)
 		best, bestValue := engine.NoMove, int32(-1)
-		st.PolicyCombos(func(m engine.Move, mine, theirs int) {
+		lab.PolicyCombos(st, func(m engine.Move, mine, theirs int) {
 			if v := hand[1][theirs]; v > bestValue {
 				best, bestValue = m, v
 			}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"movesvc/engine/gomoku"
+	"movesvc/engine/gomoku/lab"
 )
 
 func TestParseGame(t *testing.T) {
@@ -77,7 +78,7 @@ func TestFitLowersLoss(t *testing.T) {
 	if s.len() < 300 {
 		t.Fatalf("only %d positions", s.len())
 	}
-	w := gomoku.DefaultWeights()
+	w := lab.DefaultWeights()
 	w[0], w[perSide-1] = 7, 9 // unused: must stay as they are
 	k := s.fitScale(w)
 	before := s.loss(w, k)

@@ -9,7 +9,7 @@ import (
 )
 
 // TestMaxBatchFlag checks -max-batch: its default, the environment, the
-// flag over the environment, and a bad value.
+// flag over the environment, and a value that cannot be.
 func TestMaxBatchFlag(t *testing.T) {
 	c, err := ParseFlags(nil, env(nil), io.Discard)
 	if err != nil || c.API.MaxBatch != api.DefaultMaxBatch {
@@ -23,7 +23,7 @@ func TestMaxBatchFlag(t *testing.T) {
 	if err != nil || c.API.MaxBatch != 3 {
 		t.Errorf("flag over env: %d, %v", c.API.MaxBatch, err)
 	}
-	if _, err := ParseFlags([]string{"-max-batch", "0"}, env(nil), io.Discard); err == nil || !strings.Contains(err.Error(), "max-batch") {
-		t.Errorf("-max-batch 0: %v", err)
+	if _, err := ParseFlags([]string{"-max-batch", "-1"}, env(nil), io.Discard); err == nil || !strings.Contains(err.Error(), "max-batch") {
+		t.Errorf("-max-batch -1: %v", err)
 	}
 }

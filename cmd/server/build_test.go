@@ -26,7 +26,7 @@ func TestBuildIsNamedEverywhere(t *testing.T) {
 		t.Errorf("-version printed %q", got)
 	}
 
-	srv := startBuilt(t, bin, []string{"GOMAXPROCS=1"}, "-shutdown-delay", "0s")
+	srv := startBuilt(t, bin, []string{"GOMAXPROCS=1"}, "-shutdown-delay", "-1s")
 	var starting, listening struct {
 		Version, Commit, Go string
 		GOMAXPROCS          int    `json:"gomaxprocs"`

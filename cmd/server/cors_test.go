@@ -37,7 +37,7 @@ func TestCORSOriginsFlag(t *testing.T) {
 // TestCORSByDefault checks that the server as started answers a browser's
 // preflight from any origin.
 func TestCORSByDefault(t *testing.T) {
-	cfg, err := ParseFlags([]string{"-addr", "127.0.0.1:0", "-shutdown-delay", "0s"}, env(nil), io.Discard)
+	cfg, err := ParseFlags([]string{"-addr", "127.0.0.1:0", "-shutdown-delay", "-1s"}, env(nil), io.Discard)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -19,13 +19,20 @@ import (
 
 // TestDashboardAndRulesNameExportedMetrics: every PromQL query of the
 // Grafana dashboard (deploy/grafana/movesvc.json), every expression of the
-// Prometheus rules (deploy/prometheus/rules.yml) and every series their
-// promtool tests feed in names a metric that the real server exports
-// (scraped after a move and a health check, so that labelled series
-// exist), or, in the rules, a series the rules themselves record.
+// Prometheus rules (deploy/prometheus/rules.yml), every series their
+// promtool tests feed in, and the Prometheus adapter's queries
+// (deploy/kubernetes/components/hpa-saturation) name a metric that the
+// real server exports (scraped after a move and a health check, so that
+// labelled series exist), one the gateway's mtail program declares
+// (deploy/nginx/movesvc.mtail), Prometheus's own up, or, in the rules, a
+// series the rules themselves record.
 func TestDashboardAndRulesNameExportedMetrics(t *testing.T) {
 	exported := exportedSeries(t)
 	deploy := filepath.Join("..", "..", "deploy")
+	for _, name := range mtailMetrics(t, filepath.Join(deploy, "nginx", "movesvc.mtail")) {
+		exported[name] = true
+	}
+	exported["up"] = true // the scrape's own series
 
 	var dash any
 	data, err := os.ReadFile(filepath.Join(deploy, "grafana", "movesvc.json"))
@@ -80,6 +87,24 @@ func TestDashboardAndRulesNameExportedMetrics(t *testing.T) {
 		checkNames(t, "rules.yml", e, exported, recorded)
 	}
 
+	var adapter struct {
+		Rules []struct {
+			SeriesQuery  string `json:"seriesQuery"`
+			MetricsQuery string `json:"metricsQuery"`
+		} `json:"rules"`
+	}
+	data, err = os.ReadFile(filepath.Join(deploy, "kubernetes", "components", "hpa-saturation", "prometheus-adapter.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := yaml.Unmarshal(data, &adapter); err != nil || len(adapter.Rules) == 0 {
+		t.Fatalf("prometheus-adapter.yaml: %v, %d rules", err, len(adapter.Rules))
+	}
+	for _, r := range adapter.Rules {
+		checkNames(t, "prometheus-adapter.yaml", r.SeriesQuery, exported, nil)
+		checkNames(t, "prometheus-adapter.yaml", r.MetricsQuery, exported, nil)
+	}
+
 	var tests struct {
 		Tests []struct {
 			InputSeries []struct {
@@ -111,9 +136,27 @@ func checkNames(t *testing.T, where, expr string, exported, recorded map[string]
 	}
 	for _, n := range names {
 		if !exported[n] && !recorded[n] {
-			t.Errorf("%s: %q names %s, which the server does not export", where, expr, n)
+			t.Errorf("%s: %q names %s, which neither the server nor the gateway exports", where, expr, n)
 		}
 	}
+}
+
+// mtailMetrics returns the names of the metrics an mtail program declares
+// (counter, gauge or histogram lines), failing if it declares none.
+func mtailMetrics(t *testing.T, program string) []string {
+	t.Helper()
+	data, err := os.ReadFile(program)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, m := range regexp.MustCompile(`(?m)^(?:counter|gauge|histogram) ([A-Za-z_][A-Za-z0-9_]*)`).FindAllStringSubmatch(string(data), -1) {
+		names = append(names, m[1])
+	}
+	if len(names) == 0 {
+		t.Fatalf("%s declares no metric", program)
+	}
+	return names
 }
 
 // exportedSeries runs the server, answers a move and a health check, and
@@ -121,7 +164,7 @@ func checkNames(t *testing.T, where, expr string, exported, recorded map[string]
 // and, for histograms and summaries, its _bucket, _sum and _count series.
 func exportedSeries(t *testing.T) map[string]bool {
 	t.Helper()
-	cfg, err := ParseFlags([]string{"-addr", "127.0.0.1:0", "-shutdown-delay", "0s"}, env(nil), io.Discard)
+	cfg, err := ParseFlags([]string{"-addr", "127.0.0.1:0", "-shutdown-delay", "-1s"}, env(nil), io.Discard)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,6 +15,7 @@ import (
 	"go.uber.org/goleak"
 
 	"movesvc/engine"
+	"movesvc/engine/enginetest"
 	"movesvc/engine/games"
 	"movesvc/engine/tictactoe"
 )
@@ -49,12 +50,12 @@ func TestParseFlags(t *testing.T) {
 	if c.Addr != "127.0.0.1:9999" || c.API.MaxTimeout != 3*time.Second || c.API.MaxSearches != 3 || c.LogLevel.String() != "DEBUG" {
 		t.Errorf("env then flags: %+v", c)
 	}
-	c, err = ParseFlags([]string{"-result-cache", "0"}, env(map[string]string{"MOVESVC_TT_MB": "64"}), io.Discard)
+	c, err = ParseFlags([]string{"-result-cache", "-1"}, env(map[string]string{"MOVESVC_TT_MB": "64"}), io.Discard)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if c.API.MemoryBudget != 64<<20 || c.API.ResultCache >= 0 {
-		t.Errorf("MOVESVC_TT_MB=64 -result-cache 0: budget %d, cache %d; want 64 MiB and the cache off", c.API.MemoryBudget, c.API.ResultCache)
+		t.Errorf("MOVESVC_TT_MB=64 -result-cache -1: budget %d, cache %d; want 64 MiB and the cache off", c.API.MemoryBudget, c.API.ResultCache)
 	}
 	for _, tc := range []struct {
 		args []string
@@ -62,7 +63,9 @@ func TestParseFlags(t *testing.T) {
 		want string
 	}{
 		{nil, map[string]string{"MOVESVC_MAX_TIMEOUT": "soon"}, "MOVESVC_MAX_TIMEOUT"},
-		{[]string{"-max-searches", "0"}, nil, "max-searches"},
+		{[]string{"-max-searches", "-1"}, nil, "max-searches"},
+		{[]string{"-tt-bits", "29"}, nil, "tt-bits"},
+		{[]string{"-shutdown-grace", "-1s"}, nil, "shutdown-grace"},
 		{[]string{"-default-timeout", "20s"}, nil, "default-timeout"},
 		{[]string{"-write-timeout", "1s"}, nil, "write-timeout"},
 		{[]string{"stray"}, nil, "unexpected arguments"},
@@ -90,18 +93,21 @@ func (slowGame) Describe() engine.Description {
 }
 func (g slowGame) NewState(s engine.Setup) (engine.State, error) {
 	st, err := tictactoe.Game{}.NewState(s)
-	return slowState{st, g}, err
+	if err != nil {
+		return nil, err
+	}
+	return slowState{st.(enginetest.PlacementState), g}, nil
 }
 
 type slowState struct {
-	engine.State
+	enginetest.PlacementState
 	g slowGame
 }
 
-func (s slowState) Search(ctx context.Context, p engine.Params) engine.Result {
+func (s slowState) Search(ctx context.Context, p engine.Limits) engine.Result {
 	close(s.g.started)
 	<-s.g.release
-	return engine.Search(ctx, s.State, p)
+	return engine.Search(ctx, s.PlacementState, p)
 }
 
 // TestGracefulShutdown starts the real server, puts a search in flight and
@@ -118,7 +124,7 @@ func TestGracefulShutdown(t *testing.T) {
 		t.Fatal(err)
 	}
 	base := "http://" + m.Addr()
-	if err := HealthCheck(m.Addr(), time.Second); err != nil {
+	if err := HealthCheck(m.Addr(), false, time.Second); err != nil {
 		t.Fatalf("healthcheck: %v", err)
 	}
 
@@ -168,7 +174,7 @@ func TestGracefulShutdown(t *testing.T) {
 	if resp.StatusCode != http.StatusServiceUnavailable || resp.Header.Get("Retry-After") == "" {
 		t.Errorf("new search while shutting down: %d", resp.StatusCode)
 	}
-	if err := HealthCheck(m.Addr(), time.Second); err != nil {
+	if err := HealthCheck(m.Addr(), false, time.Second); err != nil {
 		t.Errorf("liveness must hold while draining: %v", err)
 	}
 
@@ -180,14 +186,14 @@ func TestGracefulShutdown(t *testing.T) {
 	if err := <-closed; err != nil {
 		t.Fatalf("Close: %v", err)
 	}
-	if err := HealthCheck(m.Addr(), 200*time.Millisecond); err == nil {
+	if err := HealthCheck(m.Addr(), false, 200*time.Millisecond); err == nil {
 		t.Error("server still answers after Close")
 	}
 	http.DefaultClient.CloseIdleConnections()
 }
 
 func TestRunFailsOnBusyAddress(t *testing.T) {
-	cfg, _ := ParseFlags([]string{"-addr", "127.0.0.1:0", "-shutdown-delay", "0s"}, env(nil), io.Discard)
+	cfg, _ := ParseFlags([]string{"-addr", "127.0.0.1:0", "-shutdown-delay", "-1s"}, env(nil), io.Discard)
 	first := NewMain(cfg, games.Registry(), io.Discard)
 	if err := first.Run(); err != nil {
 		t.Fatal(err)

@@ -25,7 +25,7 @@ const clientBudget = 20 * time.Second
 // connection the server closes.
 func startServer(t *testing.T, args ...string) (*Main, <-chan string) {
 	t.Helper()
-	cfg, err := ParseFlags(append([]string{"-addr", "127.0.0.1:0", "-shutdown-delay", "0s", "-shutdown-grace", "2s"}, args...), env(nil), io.Discard)
+	cfg, err := ParseFlags(append([]string{"-addr", "127.0.0.1:0", "-shutdown-delay", "-1s", "-shutdown-grace", "2s"}, args...), env(nil), io.Discard)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -16,6 +16,7 @@ import (
 	appsv1 "k8s.io/api/apps/v1"
 	autoscalingv2 "k8s.io/api/autoscaling/v2"
 	corev1 "k8s.io/api/core/v1"
+	networkingv1 "k8s.io/api/networking/v1"
 	policyv1 "k8s.io/api/policy/v1"
 	"k8s.io/apimachinery/pkg/api/resource"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -42,13 +43,16 @@ type kustomizeImage struct {
 	NewTag  string `json:"newTag"`
 }
 
-// base is the decoded manifests.
+// base is the decoded manifests: the base's files, or what kustomize
+// renders from the base or an overlay.
 type base struct {
-	kustomization kustomization
-	deployment    *appsv1.Deployment
-	service       *corev1.Service
-	hpa           *autoscalingv2.HorizontalPodAutoscaler
-	pdb           *policyv1.PodDisruptionBudget
+	kustomization  kustomization
+	deployment     *appsv1.Deployment
+	service        *corev1.Service
+	hpa            *autoscalingv2.HorizontalPodAutoscaler
+	pdb            *policyv1.PodDisruptionBudget
+	serviceMonitor *serviceMonitor             // components/servicemonitor
+	networkPolicy  *networkingv1.NetworkPolicy // components/networkpolicy
 }
 
 // load decodes kustomization.yaml and every resource it lists, each
@@ -74,31 +78,54 @@ func load(t *testing.T) base {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var tm metav1.TypeMeta
-		if err := yaml.Unmarshal(data, &tm); err != nil {
-			t.Fatalf("%s: %v", f, err)
-		}
-		switch tm.APIVersion + " " + tm.Kind {
-		case "apps/v1 Deployment":
-			b.deployment = &appsv1.Deployment{}
-			decode(t, f, b.deployment)
-		case "v1 Service":
-			b.service = &corev1.Service{}
-			decode(t, f, b.service)
-		case "autoscaling/v2 HorizontalPodAutoscaler":
-			b.hpa = &autoscalingv2.HorizontalPodAutoscaler{}
-			decode(t, f, b.hpa)
-		case "policy/v1 PodDisruptionBudget":
-			b.pdb = &policyv1.PodDisruptionBudget{}
-			decode(t, f, b.pdb)
-		default:
-			t.Fatalf("%s: unexpected kind %s %s", f, tm.APIVersion, tm.Kind)
-		}
+		b.add(t, f, data)
 	}
-	if b.deployment == nil || b.service == nil || b.hpa == nil || b.pdb == nil {
-		t.Fatalf("want a Deployment, a Service, a HorizontalPodAutoscaler and a PodDisruptionBudget; got %+v", b)
+	if b.deployment == nil || b.service == nil || b.hpa == nil || b.pdb == nil || b.serviceMonitor != nil || b.networkPolicy != nil {
+		t.Fatalf("want a Deployment, a Service, a HorizontalPodAutoscaler and a PodDisruptionBudget, the rest in components; got %+v", b)
 	}
 	return b
+}
+
+// add decodes one object, named name in messages, strictly into the type
+// of its kind, and keeps it in b; a kind b has no place for, or a second
+// object of a kind, fails the test.
+func (b *base) add(t *testing.T, name string, data []byte) {
+	t.Helper()
+	var tm metav1.TypeMeta
+	if err := yaml.Unmarshal(data, &tm); err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	var obj any
+	switch tm.APIVersion + " " + tm.Kind {
+	case "apps/v1 Deployment":
+		obj, b.deployment = once(t, name, b.deployment)
+	case "v1 Service":
+		obj, b.service = once(t, name, b.service)
+	case "autoscaling/v2 HorizontalPodAutoscaler":
+		obj, b.hpa = once(t, name, b.hpa)
+	case "policy/v1 PodDisruptionBudget":
+		obj, b.pdb = once(t, name, b.pdb)
+	case "monitoring.coreos.com/v1 ServiceMonitor":
+		obj, b.serviceMonitor = once(t, name, b.serviceMonitor)
+	case "networking.k8s.io/v1 NetworkPolicy":
+		obj, b.networkPolicy = once(t, name, b.networkPolicy)
+	default:
+		t.Fatalf("%s: unexpected kind %s %s", name, tm.APIVersion, tm.Kind)
+	}
+	if err := yaml.UnmarshalStrict(data, obj); err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+}
+
+// once returns a new *T twice (as the target to decode into and as the
+// value to keep), failing the test if one was kept already.
+func once[T any](t *testing.T, name string, kept *T) (any, *T) {
+	t.Helper()
+	if kept != nil {
+		t.Fatalf("%s: a second %T", name, kept)
+	}
+	v := new(T)
+	return v, v
 }
 
 // decode reads file into v, failing on a field v does not have.
@@ -121,6 +148,17 @@ func TestManifestsDecodeStrictly(t *testing.T) { load(t) }
 // Service, the PodDisruptionBudget and the autoscaler all find them.
 func TestSelectorsAgree(t *testing.T) {
 	b := load(t)
+	checkSelectors(t, b)
+	c := container(t, b)
+	if !slices.ContainsFunc(b.kustomization.Images, func(i kustomizeImage) bool { return i.Name == c.Image }) {
+		t.Errorf("the container's image %q is not one kustomization.yaml's images: sets", c.Image)
+	}
+}
+
+// checkSelectors checks that b's Deployment selects its own pods and that
+// the Service, the PodDisruptionBudget and the autoscaler find them.
+func checkSelectors(t *testing.T, b base) {
+	t.Helper()
 	d := b.deployment
 	pods := labels.Set(d.Spec.Template.Labels)
 	sel, err := metav1.LabelSelectorAsSelector(d.Spec.Selector)
@@ -135,10 +173,6 @@ func TestSelectorsAgree(t *testing.T) {
 	}
 	if ref := b.hpa.Spec.ScaleTargetRef; ref.APIVersion != "apps/v1" || ref.Kind != "Deployment" || ref.Name != d.Name {
 		t.Errorf("the autoscaler scales %+v, not the Deployment %s", ref, d.Name)
-	}
-	c := container(t, b)
-	if !slices.ContainsFunc(b.kustomization.Images, func(i kustomizeImage) bool { return i.Name == c.Image }) {
-		t.Errorf("the container's image %q is not one kustomization.yaml's images: sets", c.Image)
 	}
 }
 

@@ -22,7 +22,7 @@ import (
 // bounds (Bounded, Lower, Upper); its outcome is a win with the lower
 // bound as its score when that is positive, a loss with the upper bound
 // when that is negative, else unknown with score 0.
-func (s *State) Analyze(ctx context.Context, params engine.Params, n int) []engine.MoveScore {
+func (s *State) Analyze(ctx context.Context, params engine.Limits, n int) []engine.MoveScore {
 	var cols []engine.Move
 	for _, c := range columnOrder {
 		if s.pos.CanPlay(c) {
@@ -30,7 +30,7 @@ func (s *State) Analyze(ctx context.Context, params engine.Params, n int) []engi
 		}
 	}
 	if params.Depth > 0 && params.Depth < Cells-s.pos.moves {
-		return engine.AnalyzeMoves(ctx, heuristicState{s}, params, cols, n)
+		return engine.AnalyzeMoves(ctx, s, params, cols, n, engine.SearchTree)
 	}
 	solver := acquireSolver(tableBits(params.TableBits), DefaultBook(), params.Memory)
 	defer releaseSolver(solver, params.Memory)
@@ -106,20 +106,20 @@ func (s *Solver) analyzeColumns(ctx context.Context, p Position, cols []engine.M
 			if cb.lo == cb.hi || ctx.Err() != nil || !budgetLeft() {
 				continue
 			}
-			cctx, cancel := engine.ShareDeadline(ctx, open)
-			s.done, s.stopped, s.limit = cctx.Done(), false, 0
+			cctx, cancel := engine.TimeShare(ctx, 1, open, 0)
+			s.clock.Watch(cctx.Done(), 0)
 			switch {
 			case opts.nodeLimit > 0:
-				s.limit = s.nodes + opts.nodeLimit
+				s.clock.Watch(cctx.Done(), s.clock.Nodes+opts.nodeLimit)
 			case opts.nodeBudget > 0:
-				s.limit = s.nodes + max(1, (opts.nodeBudget-spent)/uint64(open))
+				s.clock.Watch(cctx.Done(), s.clock.Nodes+max(1, (opts.nodeBudget-spent)/uint64(open)))
 			}
-			start := s.nodes
+			start := s.clock.Nodes
 			clo, chi := s.narrow(cb.child, -cb.hi, -cb.lo)
 			cancel()
 			cb.lo, cb.hi = -chi, -clo
-			cb.nodes += s.nodes - start
-			spent += s.nodes - start
+			cb.nodes += s.clock.Nodes - start
+			spent += s.clock.Nodes - start
 			if opts.solved != nil {
 				opts.solved(cb.col, open, cb.lo == cb.hi)
 			}
@@ -131,7 +131,7 @@ func (s *Solver) analyzeColumns(ctx context.Context, p Position, cols []engine.M
 			break
 		}
 	}
-	s.done, s.stopped, s.limit = nil, false, 0
+	s.clock.Watch(nil, 0)
 
 	out := make([]engine.MoveScore, len(cs))
 	for i, cb := range cs {

@@ -45,7 +45,7 @@ func (s *Solver) orderedMoves(p *Position, moves uint64, byTable bool) moveList 
 // ordering's table-free order, so the answer does not depend on what the
 // table holds or on the number of threads.
 func (s *Solver) BestMove(p Position, score int) int {
-	s.done, s.stopped, s.limit = nil, false, 0
+	s.clock.Watch(nil, 0)
 	return s.bestMove(p, score)
 }
 
@@ -66,10 +66,10 @@ func (s *Solver) bestMove(p Position, score int) int {
 	for i := range list.n {
 		child := p
 		child.playBits(list.cells[i])
-		if -s.negamax(child, -score, -score+1) >= score && !s.stopped {
+		if -s.negamax(child, -score, -score+1) >= score && !s.clock.Stopped() {
 			return int(list.cols[i])
 		}
-		if s.stopped {
+		if s.clock.Stopped() {
 			return noMoveCol
 		}
 	}
@@ -123,8 +123,8 @@ func (s *Solver) fallbackMove(p Position, lo, guess int) int {
 // stops at the end of the game, when the deadline passes, or once the
 // solver's node count reaches nodeLimit; the solver stays stopped.
 func (s *Solver) principalVariation(p Position, first, score int, nodeLimit uint64) []int {
-	s.limit = nodeLimit
-	defer func() { s.limit = 0 }()
+	s.clock.Limit(nodeLimit)
+	defer s.clock.Limit(0)
 	line := make([]int, 0, Cells-p.moves)
 	move := first
 	for move != noMoveCol {
@@ -134,7 +134,7 @@ func (s *Solver) principalVariation(p Position, first, score int, nodeLimit uint
 		}
 		p.Play(move)
 		score = -score
-		if p.moves == Cells || s.stopped || s.nodes >= nodeLimit {
+		if p.moves == Cells || s.clock.Stopped() || s.clock.Nodes >= nodeLimit {
 			break
 		}
 		move = s.bestMove(p, score)

@@ -31,11 +31,11 @@ func FuzzNewState(f *testing.F) {
 				continue
 			}
 			if st.Outcome() != engine.OutcomeUnknown || len(st.LegalMoves(nil)) == 0 {
-				t.Fatalf("accepted a finished position %q", st.Board())
+				t.Fatalf("accepted a finished position %q", st.(*State).Board())
 			}
-			again, err := Game{}.NewState(engine.Setup{Board: st.Board()})
+			again, err := Game{}.NewState(engine.Setup{Board: st.(*State).Board()})
 			if err != nil || again.Hash() != st.Hash() {
-				t.Fatalf("board %q does not round-trip: %v", st.Board(), err)
+				t.Fatalf("board %q does not round-trip: %v", st.(*State).Board(), err)
 			}
 		}
 	})

@@ -16,11 +16,12 @@ var (
 	_ engine.SearchMemorer = Game{}
 	_ engine.Warmer        = Game{} // the opening book
 	_ engine.Searcher      = (*State)(nil)
+	_ engine.Celler        = (*State)(nil)
+	_ engine.Boarder       = (*State)(nil)
 	_ engine.ExactScorer   = (*State)(nil)
 	_ engine.Analyzer      = (*State)(nil)
 	_ engine.LevelDepther  = (*State)(nil)
 	_ engine.LevelMarginer = (*State)(nil)
-	_ engine.ExactScorer   = heuristicState{} // keeps the score convention in the heuristic search
 )
 
 // Name returns "connect4".
@@ -38,7 +39,10 @@ func (Game) Describe() engine.Description {
 			"a move list \"4453\" is [\"4\",\"4\",\"5\",\"3\"]",
 		DefaultDepth: Cells,
 		MaxDepth:     Cells,
-		Placement:    engine.PlaceColumn,
+		BoardKind:    engine.BoardColumns,
+		Input:        engine.InputColumn,
+		Placement:    engine.InputColumn,
+		Sides:        engine.DefaultSides,
 		Example:      map[string]any{"game": "connect4", "moves": []string{"4", "4", "5", "3"}},
 	}
 }

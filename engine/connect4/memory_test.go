@@ -12,13 +12,13 @@ import (
 // counts the idle table, and the next search under another reservation
 // takes the same solver instead of allocating a new 8 MiB table.
 func TestSolverKeptByTheBudget(t *testing.T) {
-	params := engine.Params{}
+	params := engine.Limits{}
 	size := Game{}.SearchMemory(params)
 	solverBytes := int64(8) << tableBits(0)
 	b := engine.NewMemoryBudget(2 * size)
 	st := newState(t, movesSetup(pastBook(t, "Test_L2_R1").moves)) // solved, not read from the book
 
-	r1, err := b.Reserve(context.Background(), size)
+	r1, err := b.Reserve(size)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -29,7 +29,7 @@ func TestSolverKeptByTheBudget(t *testing.T) {
 	if b.Idle() != solverBytes {
 		t.Fatalf("idle %d bytes after the searches, want one solver table of %d", b.Idle(), solverBytes)
 	}
-	r2, err := b.Reserve(context.Background(), size)
+	r2, err := b.Reserve(size)
 	if err != nil {
 		t.Fatal(err)
 	}

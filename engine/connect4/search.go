@@ -2,48 +2,31 @@ package connect4
 
 import (
 	"context"
-	"sync"
 	"time"
 
 	"movesvc/engine"
 )
 
-// solverPools keeps solvers, with their tables, by table size for searches
-// without a memory reservation, so that a request reuses a table instead of
-// allocating one.
-var solverPools [MaxTableBits + 1]sync.Pool
-
 // solverKey is the key idle solvers with tables of 1<<bits entries are kept
-// under in a memory budget (engine.Reservation.Keep).
+// under for reuse (engine.Borrow).
 type solverKey int
 
-// acquireSolver returns an empty solver with a table of 1<<bits entries:
-// one an earlier search left in the reservation r's budget, or in the pool
-// when r is nil, else a new one.
+// acquireSolver returns an empty solver with a table of 1<<bits entries
+// that consults book: one an earlier search left (engine.Borrow from r),
+// else a new one.
 func acquireSolver(bits int, book *Book, r *engine.Reservation) *Solver {
-	var s *Solver
-	if r != nil {
-		s, _ = r.Take(solverKey(bits)).(*Solver)
-	} else {
-		s, _ = solverPools[bits].Get().(*Solver)
+	s, reused := engine.Borrow(r, solverKey(bits), func() *Solver { return NewSolver(bits, book) })
+	if reused {
+		s.book = book
+		s.Reset()
 	}
-	if s == nil {
-		return NewSolver(bits, book)
-	}
-	s.book = book
-	s.Reset()
 	return s
 }
 
-// releaseSolver makes s available to later searches: kept by r's budget,
-// within its room, when the search had a reservation r, else pooled.
+// releaseSolver hands s back for later searches (engine.Return).
 func releaseSolver(s *Solver, r *engine.Reservation) {
-	s.done = nil
-	if r != nil {
-		r.Keep(solverKey(s.table.Bits()), s, 8<<s.table.Bits())
-		return
-	}
-	solverPools[s.table.Bits()].Put(s)
+	s.clock.Watch(nil, 0)
+	engine.Return(r, solverKey(s.table.Bits()), s, 8<<s.table.Bits())
 }
 
 // tableBits converts the engine's table size, counted in 16-byte entries,
@@ -58,7 +41,7 @@ func tableBits(engineBits int) int {
 // until ctx ends. With a proved score the result is exact (Complete), the
 // move achieves it, and the principal variation follows optimal moves as
 // far as the time and a node budget allow. When ctx has a deadline, a short heuristic search
-// (guessShare of the time) runs before the solve, so that if the deadline
+// (guessDen of the time, at most guessMost) runs before the solve, so that if the deadline
 // stops the solve the result carries the proved bounds' outcome when
 // their sign is known, and the best move known: one proved to win, or to
 // draw when nothing better is proved, else the heuristic search's move
@@ -67,9 +50,9 @@ func tableBits(engineBits int) int {
 //
 // A params.Depth below the plies left asks for a depth-limited heuristic
 // search instead of a solve.
-func (s *State) Search(ctx context.Context, params engine.Params) engine.Result {
+func (s *State) Search(ctx context.Context, params engine.Limits) engine.Result {
 	if params.Depth > 0 && params.Depth < Cells-s.pos.moves {
-		return engine.Search(ctx, heuristicState{s}, params)
+		return engine.SearchTree(ctx, s, params)
 	}
 	start := time.Now()
 	book := DefaultBook()
@@ -79,7 +62,7 @@ func (s *State) Search(ctx context.Context, params engine.Params) engine.Result 
 	}
 	solver := acquireSolver(tableBits(params.TableBits), book, params.Memory)
 	defer releaseSolver(solver, params.Memory)
-	solver.done = ctx.Done()
+	solver.clock.Watch(ctx.Done(), 0)
 	solver.SetThreads(params.Threads)
 
 	res := engine.Result{Move: engine.NoMove}
@@ -87,11 +70,11 @@ func (s *State) Search(ctx context.Context, params engine.Params) engine.Result 
 	lo, hi, move := solver.bookBounds(p)
 	guess := engine.Result{Move: engine.NoMove}
 	if lo != hi {
-		if d, ok := ctx.Deadline(); ok {
+		if _, ok := ctx.Deadline(); ok {
 			// A quick heuristic search first, for a move better than the
 			// move ordering's should the deadline stop the solve.
-			hctx, cancel := context.WithDeadline(ctx, start.Add(guessShare(d.Sub(start))))
-			guess = engine.Search(hctx, heuristicState{s}, engine.Params{TableBits: params.TableBits, Memory: params.Memory})
+			hctx, cancel := engine.TimeShare(ctx, 1, guessDen, guessMost)
+			guess = engine.SearchTree(hctx, s, engine.Limits{TableBits: params.TableBits, Memory: params.Memory})
 			cancel()
 		}
 		lo, hi, move = solver.bounds(p)
@@ -106,7 +89,7 @@ func (s *State) Search(ctx context.Context, params engine.Params) engine.Result 
 		res.PliesToEnd = pliesToEnd(lo, p.moves)
 		res.Depth = Cells - p.moves
 		res.Move = engine.Move(move)
-		for _, m := range solver.principalVariation(p, move, lo, solver.nodes+pvNodeBudget(solver.nodes)) {
+		for _, m := range solver.principalVariation(p, move, lo, solver.clock.Nodes+pvNodeBudget(solver.clock.Nodes)) {
 			res.PV = append(res.PV, engine.Move(m))
 		}
 	} else {
@@ -126,7 +109,7 @@ func (s *State) Search(ctx context.Context, params engine.Params) engine.Result 
 			res.PV, res.Depth = guess.PV, guess.Depth
 		}
 	}
-	res.Nodes = solver.nodes
+	res.Nodes = solver.clock.Nodes
 	res.Elapsed = time.Since(start)
 	return res
 }
@@ -175,11 +158,12 @@ func bookLine(p Position, first int, book *Book) []int {
 	}
 }
 
-// guessShare is the part of the time to the deadline given to the
-// heuristic search that runs before a solve: a sixteenth, at most 30 ms.
-func guessShare(total time.Duration) time.Duration {
-	return min(total/16, 30*time.Millisecond)
-}
+// The heuristic search that runs before a solve takes 1/guessDen of the
+// time to the deadline, at most guessMost (engine.TimeShare).
+const (
+	guessDen  = 16
+	guessMost = 30 * time.Millisecond
+)
 
 // pvNodeBudget bounds the nodes spent extending the principal variation
 // after a solve that took solveNodes.
@@ -194,14 +178,4 @@ func outcomeOf(score int) engine.Outcome {
 		return engine.OutcomeLoss
 	}
 	return engine.OutcomeDraw
-}
-
-// heuristicState hides State's own Search (an engine.State interface does
-// not carry it), so that engine.Search runs its generic depth-limited
-// search on a Connect Four position.
-type heuristicState struct{ engine.State }
-
-// ExactScore scores proved results by the test sets' convention.
-func (h heuristicState) ExactScore(o engine.Outcome, pliesToEnd int) int {
-	return h.State.(*State).ExactScore(o, pliesToEnd)
 }

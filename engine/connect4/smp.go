@@ -31,6 +31,8 @@ func (s *Solver) SetThreads(n int) {
 	n = max(1, min(n, len(helperOrders)+1))
 	for len(s.helpers) < n-1 {
 		h := &Solver{table: s.table, order: helperOrders[len(s.helpers)]}
+		h.clock.Start(nil, 0, pollInterval)
+		h.clock.Arm(true)
 		s.helpers = append(s.helpers, h)
 	}
 	s.helpers = s.helpers[:n-1]
@@ -49,31 +51,32 @@ func (s *Solver) nullWindowShared(p Position, med int) (r int, ok bool) {
 	s.finished.Store(false)
 	var wg sync.WaitGroup
 	for _, h := range s.helpers {
-		h.book, h.done, h.limit = s.book, s.done, 0
-		h.stopped, h.finished = false, s.finished
+		h.book, h.finished = s.book, s.finished
+		h.clock.Watch(s.clock.Done(), 0)
+		h.clock.HaltOn(s.finished)
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			v := h.negamax(p, med, med+1)
-			if !h.stopped && s.finished.CompareAndSwap(false, true) {
+			if !h.clock.Stopped() && s.finished.CompareAndSwap(false, true) {
 				s.results <- v
 			}
 		}()
 	}
 	v := s.negamax(p, med, med+1)
-	if !s.stopped && s.finished.CompareAndSwap(false, true) {
+	if !s.clock.Stopped() && s.finished.CompareAndSwap(false, true) {
 		s.results <- v
 	}
 	s.finished.Store(true)
 	wg.Wait()
 	s.finished.Store(false)
 	for _, h := range s.helpers {
-		s.nodes += h.nodes
-		h.nodes = 0
+		s.clock.Nodes += h.clock.Nodes
+		h.clock.Nodes = 0
 	}
 	select {
 	case r = <-s.results:
-		s.stopped = false
+		s.clock.Resume()
 		return r, true
 	default:
 		return 0, false

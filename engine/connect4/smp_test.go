@@ -52,7 +52,7 @@ func TestParallelSolveStopsAtTheDeadline(t *testing.T) {
 	p := pastBook(t, "Test_L1_R3").position(t)
 	done := make(chan struct{})
 	close(done)
-	s.done = done
+	s.clock.Watch(done, 0)
 	lo, hi, _ := s.bounds(p)
 	if lo == hi {
 		t.Fatalf("a hard position solved exactly after its deadline: %d", lo)
@@ -63,7 +63,7 @@ func TestParallelSolveStopsAtTheDeadline(t *testing.T) {
 	// The solver is usable again, with its helpers, once reset.
 	s.Reset()
 	tp := loadTestSet(t, "Test_L2_R2")[0]
-	s.done = nil
+	s.clock.Watch(nil, 0)
 	if got := s.Solve(tp.position(t)); got != tp.score {
 		t.Errorf("after a stopped solve: score %d, want %d", got, tp.score)
 	}
@@ -78,8 +78,8 @@ func TestSearchThreadsAgree(t *testing.T) {
 	}
 	for _, tp := range set {
 		st := newState(t, movesSetup(tp.moves))
-		one := st.Search(context.Background(), engine.Params{})
-		three := st.Search(context.Background(), engine.Params{Threads: 3})
+		one := st.Search(context.Background(), engine.Limits{})
+		three := st.Search(context.Background(), engine.Limits{Threads: 3})
 		if !one.Complete || !three.Complete || one.Score != tp.score || three.Score != tp.score ||
 			one.Move != three.Move || one.Outcome != three.Outcome {
 			t.Errorf("%s: one thread %+v, three %+v, want score %d from both, the same move", tp.moves, one, three, tp.score)

@@ -1,6 +1,10 @@
 package connect4
 
-import "sync/atomic"
+import (
+	"sync/atomic"
+
+	"movesvc/engine"
+)
 
 // columnOrder lists the columns centre first: the order of moves among
 // equals.
@@ -26,12 +30,12 @@ const (
 // Solver is used by one goroutine at a time; with SetThreads its helpers
 // run on goroutines of their own during a solve, and are idle between.
 type Solver struct {
-	table   *Table
-	book    *Book
-	nodes   uint64
-	done    <-chan struct{}
-	limit   uint64 // stop once nodes reach it; 0 for no limit
-	stopped bool
+	table *Table
+	book  *Book
+	// clock counts the nodes and stops a solve at its deadline or node
+	// limit (engine.Clock, armed from the first node: a solve has no
+	// first iteration to complete).
+	clock engine.Clock
 	// order is the column order among moves of equal score: centre first,
 	// each helper with its own tie-break so that the threads spread out.
 	order [Width]int
@@ -46,24 +50,27 @@ type Solver struct {
 // NewSolver returns a solver with a table of 1<<tableBits entries (see
 // NewTable) that consults book, which may be nil.
 func NewSolver(tableBits int, book *Book) *Solver {
-	return &Solver{table: NewTable(tableBits), book: book, order: columnOrder}
+	s := &Solver{table: NewTable(tableBits), book: book, order: columnOrder}
+	s.clock.Start(nil, 0, pollInterval)
+	s.clock.Arm(true)
+	return s
 }
 
 // Reset empties the transposition table and the node count, so that the
 // next solve starts from nothing, as the reference figures are measured.
 func (s *Solver) Reset() {
 	s.table.Reset()
-	s.nodes = 0
-	s.stopped, s.limit = false, 0
+	s.clock.Nodes = 0
+	s.clock.Watch(nil, 0)
 }
 
 // Nodes returns the number of positions searched since the last Reset.
-func (s *Solver) Nodes() uint64 { return s.nodes }
+func (s *Solver) Nodes() uint64 { return s.clock.Nodes }
 
 // Solve returns the exact score of p, which must not be over, for the side
 // to move.
 func (s *Solver) Solve(p Position) int {
-	s.done, s.stopped, s.limit = nil, false, 0
+	s.clock.Watch(nil, 0)
 	lo, _, _ := s.bounds(p)
 	return lo
 }
@@ -121,7 +128,7 @@ func (s *Solver) narrow(p Position, lo, hi int) (int, int) {
 func (s *Solver) nullWindow(p Position, med int) (r int, ok bool) {
 	if len(s.helpers) == 0 {
 		r = s.negamax(p, med, med+1)
-		return r, !s.stopped
+		return r, !s.clock.Stopped()
 	}
 	return s.nullWindowShared(p, med)
 }
@@ -135,24 +142,6 @@ func winningColumn(p *Position) int {
 		}
 	}
 	return noMoveCol
-}
-
-// poll looks at the deadline and the node limit every pollInterval nodes.
-func (s *Solver) poll() {
-	if s.limit != 0 && s.nodes >= s.limit {
-		s.stopped = true
-	}
-	if s.finished != nil && s.finished.Load() {
-		s.stopped = true
-	}
-	if s.done == nil {
-		return
-	}
-	select {
-	case <-s.done:
-		s.stopped = true
-	default:
-	}
 }
 
 // moveList is the ordered moves of one node.
@@ -185,11 +174,7 @@ func (l *moveList) add(cell uint64, col, score int) {
 // cutoff (childCutoff) where the subtree can be large; the moves
 // searched; the result stored (entryOf).
 func (s *Solver) negamax(p Position, alpha, beta int) int {
-	s.nodes++
-	if s.nodes&(pollInterval-1) == 0 {
-		s.poll()
-	}
-	if s.stopped {
+	if s.clock.Tick() {
 		return 0
 	}
 	next := p.nonLosingMoves()
@@ -232,7 +217,7 @@ func (s *Solver) negamax(p Position, alpha, beta int) int {
 		child := p
 		child.playBits(list.cells[i])
 		v := -s.negamax(child, -beta, -alpha)
-		if s.stopped {
+		if s.clock.Stopped() {
 			return 0
 		}
 		if v > best {

@@ -23,21 +23,26 @@ func middlegameState(tb testing.TB) *gomoku.State {
 }
 
 // TestSearchAllocations checks that the hot path allocates nothing per
-// node, with the default evaluation and with a cell table and a line
-// table: a search ten times larger allocates no more than a small one, a
-// handful of allocations for the result.
+// node, with the default evaluation and with cell and line values (the
+// lab's tables; engine/gomoku/lab checks its own): a search ten times
+// larger allocates no more than a small one, a handful of allocations for
+// the result.
 func TestSearchAllocations(t *testing.T) {
 	if raceEnabled {
 		t.Skip("the race detector's instrumentation allocates")
 	}
 	st := middlegameState(t)
 	ctx := context.Background()
-	table := gomoku.DefaultTable()
-	lines := gomoku.LineTable{{gomoku.CanonLineKey(gomoku.LineKey([8]int{0, 0, 0, gomoku.LineOwn})): 5}, {}}
-	for _, opt := range []gomoku.Options{{}, {Table: &table, Lines: &lines}} {
+	cells, lines := new(gomoku.CellValues), new(gomoku.LineValues)
+	for c := range cells {
+		ps := gomoku.Combo(c).Patterns()
+		cells[c][0] = int32(ps[0] + ps[1] + ps[2] + ps[3])
+	}
+	lines[0][1<<6], lines[1][2<<6] = [2]int32{5, -5}, [2]int32{5, -5} // a stone one before the centre
+	for _, opt := range []gomoku.Options{{}, {Variant: gomoku.Variant{Cells: cells, Lines: lines}}} {
 		run := func(depth int, nodes uint64) float64 {
 			return testing.AllocsPerRun(1, func() {
-				st.SearchWith(ctx, engine.Params{Depth: depth, MaxNodes: nodes}, opt)
+				st.SearchWith(ctx, engine.Limits{Depth: depth, MaxNodes: nodes}, opt)
 			})
 		}
 		shallow, deep := run(2, 2_000), run(8, 20_000)
@@ -56,31 +61,29 @@ func BenchmarkSearch(b *testing.B) {
 // BenchmarkSearchNoThreats is BenchmarkSearch without VCF and VCT: plain
 // PVS, the arena's baseline.
 func BenchmarkSearchNoThreats(b *testing.B) {
-	benchSearch(b, gomoku.Options{NoThreatSearch: true})
+	benchSearch(b, gomoku.Options{Variant: gomoku.Variant{NoThreatSearch: true}})
 }
 
-// BenchmarkSearchLines is BenchmarkSearch with a line table added to the
-// evaluation (every key with a stone of its player worth 1 a stone): the
-// cost of keeping the line sums, compared with BenchmarkSearch in one run.
-// The values change the tree, so compare the time per node.
+// BenchmarkSearchLines is BenchmarkSearch with line values added to the
+// evaluation (every key worth, to a player, 1 for each of its stones, and
+// as much less to the other; a lab line table of every key with a stone
+// of its player worth 1 a stone, as the engine takes it): the cost of
+// keeping the line sums, compared with BenchmarkSearch in one run. The
+// values change the tree, so compare the time per node.
 func BenchmarkSearchLines(b *testing.B) {
-	lines := gomoku.LineTable{{}, {}}
-	for k := range gomoku.NumLineKeys {
-		key := uint16(k)
-		if gomoku.CanonLineKey(key) != key {
-			continue
-		}
-		var own int16
-		for j := range 8 {
-			if key>>(2*j)&3 == gomoku.LineOwn {
-				own++
+	lines := new(gomoku.LineValues)
+	for key := range gomoku.NumLineKeys {
+		for colour := range lines {
+			var own int32
+			for j := range 8 {
+				if key>>(2*j)&3 == colour+1 { // 1 x, 2 o
+					own++
+				}
 			}
-		}
-		if own > 0 {
-			lines[0][key], lines[1][key] = own, -own
+			lines[colour][key] = [2]int32{own, -own}
 		}
 	}
-	benchSearch(b, gomoku.Options{Lines: &lines})
+	benchSearch(b, gomoku.Options{Variant: gomoku.Variant{Lines: lines}})
 }
 
 func benchSearch(b *testing.B, opt gomoku.Options) {
@@ -88,7 +91,7 @@ func benchSearch(b *testing.B, opt gomoku.Options) {
 	b.ReportAllocs()
 	var nodes uint64
 	for b.Loop() {
-		res := st.SearchWith(context.Background(), engine.Params{Depth: 6, TableBits: 20}, opt)
+		res := st.SearchWith(context.Background(), engine.Limits{Depth: 6, TableBits: 20}, opt)
 		nodes += res.Nodes
 	}
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
@@ -120,7 +123,7 @@ func BenchmarkVCF(b *testing.B) {
 	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
 }
 
-// TestParamsNodeLimit checks that engine.Params.MaxNodes limits the search
+// TestParamsNodeLimit checks that engine.Limits.MaxNodes limits the search
 // (the weaker levels, the tools and the tests set it): about the limit,
 // far fewer than the search unlimited, incomplete with no deadline hit,
 // and reproducible: the same move in the same nodes again, and through
@@ -129,8 +132,8 @@ func TestParamsNodeLimit(t *testing.T) {
 	st := middlegameState(t)
 	ctx := context.Background()
 	const limit = 500
-	params := engine.Params{Depth: 6, MaxNodes: limit}
-	full := st.Search(ctx, engine.Params{Depth: 6})
+	params := engine.Limits{Depth: 6, MaxNodes: limit}
+	full := st.Search(ctx, engine.Limits{Depth: 6})
 	limited := st.Search(ctx, params)
 	if full.Nodes < 10*limit {
 		t.Fatalf("unlimited search: %d nodes, want many more than %d", full.Nodes, limit)
@@ -172,7 +175,7 @@ func BenchmarkSearchThreads(b *testing.B) {
 			var nodes uint64
 			for b.Loop() {
 				for _, st := range states {
-					res := st.SearchWith(context.Background(), engine.Params{Depth: 8, TableBits: 20}, gomoku.Options{Threads: threads})
+					res := st.SearchWith(context.Background(), engine.Limits{Depth: 8, TableBits: 20}, gomoku.Options{Threads: threads})
 					nodes += res.Nodes
 				}
 			}

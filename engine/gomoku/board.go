@@ -51,18 +51,18 @@ type board struct {
 	// four or better (see eachFourCell), so that the generators of fours
 	// and of defences need not scan the board.
 	fourCells [2]cellSet
-	// values, when set (a search with Options.Table), is the cell table
-	// (celltable.go) whose sums valueSum keeps: per colour, the sum over
+	// values, when set (a search with Variant.Cells), are the cell values
+	// (cellvalues.go) whose sums valueSum keeps: per colour, the sum over
 	// the empty cells of the values of its combination there, [0] as the
 	// side to move's and [1] as the opponent's. Nil otherwise, and the
 	// sums are not kept.
-	values   *cellValues
+	values   *CellValues
 	valueSum [2][2]int32
-	// lineVals, when set (a search with Options.Lines), is the line table
-	// (linetable.go) whose sums lineSum keeps: per colour, the sum over
+	// lineVals, when set (a search with Variant.Lines), are the line values
+	// (linevalues.go) whose sums lineSum keeps: per colour, the sum over
 	// the empty cells and directions of the values of their keys, [0] as
 	// the side to move's and [1] as the opponent's. Nil otherwise.
-	lineVals *lineValues
+	lineVals *LineValues
 	lineSum  [2][2]int32
 	hash     uint64
 	ply      int

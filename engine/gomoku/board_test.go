@@ -8,13 +8,13 @@ import (
 )
 
 // fresh returns a board of b's size and rule holding the same stones with
-// every key, count, class and cell table sum (for b's table) rebuilt from
-// scratch.
+// every key, count, class and cell and line value sum (for b's values)
+// rebuilt from scratch.
 func fresh(b *board) *board {
 	f := new(board)
 	f.init(b.size, b.rule)
 	f.cells = b.cells
-	f.values = b.values
+	f.values, f.lineVals = b.values, b.lineVals
 	f.recount()
 	return f
 }
@@ -38,6 +38,9 @@ func sameBookkeeping(b *board) string {
 	}
 	if b.valueSum != f.valueSum {
 		return "cell table sums"
+	}
+	if b.lineSum != f.lineSum {
+		return "line table sums"
 	}
 	for i, c := range b.cells {
 		for colour := range 2 {
@@ -109,42 +112,40 @@ func randomGame(b *board, rng *rand.Rand, n int) []int {
 	return played
 }
 
-// playAndUndo plays random moves on b (randomGame) until ply 80, a five or
-// a full board, calling check after each, then undoes them all, calling
-// check after each undo.
-func playAndUndo(b *board, rng *rand.Rand, check func()) {
-	var played []int
-	for b.ply < 80 && !b.five && !b.full() {
-		played = append(played, randomGame(b, rng, 1)...)
-		check()
+// randomValues returns cell values and line values drawn from rng, from
+// -100 to 100 and from -20 to 20.
+func randomValues(rng *rand.Rand) (*CellValues, *LineValues) {
+	cells, lines := new(CellValues), new(LineValues)
+	for k := range cells {
+		cells[k] = [2]int32{rng.Int32N(201) - 100, rng.Int32N(201) - 100}
 	}
-	for len(played) > 0 {
-		b.undo(played[len(played)-1])
-		played = played[:len(played)-1]
-		check()
+	for colour := range lines {
+		for k := range lines[colour] {
+			lines[colour][k] = [2]int32{rng.Int32N(41) - 20, rng.Int32N(41) - 20}
+		}
 	}
+	return cells, lines
 }
 
 // TestBookkeepingMatchesRecount plays random games on several sizes under
 // both rules and checks after every move and every undo that the
 // incrementally kept keys, line bytes, combinations, pattern and class
-// counts, hash and neighbour counts, and under freestyle the sums of a
-// cell table (the sums are kept only with one), equal a recount from the
-// stones; the odd games with an undo log attached
+// counts, hash and neighbour counts, and the sums of random cell and line
+// values (the board keeps them only for a search given values), equal a
+// recount from the stones; the odd games with an undo log attached
 // from a few moves in, so that undo takes both ways; games of up to 120
 // moves (in the quick run, one game of each size and rule, the standard
 // rule's with the log, of up to 60 moves).
 func TestBookkeepingMatchesRecount(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
+	cells, lines := randomValues(rand.New(rand.NewPCG(13, 14)))
 	log := new(undoLog)
 	for _, size := range []int{MinSize, 15, MaxSize} {
 		for _, rule := range []Rule{Freestyle, Standard} {
 			for game := range longtest.Pick(1, 4) {
 				b := new(board)
 				b.init(size, rule)
-				if rule == Freestyle {
-					b.setValues(defaultTable.expand())
-				}
+				b.setTables(cells, lines)
 				var played []int
 				if (game+int(rule))%2 == 1 {
 					played = randomGame(b, rng, 3) // undone without the log

@@ -103,7 +103,7 @@
 //   - When every move loses, the move a search without the threat search
 //     prefers, for the most stubborn defence.
 //   - Deadline from the context, polled every 256 nodes in both searches; a
-//     node limit (engine.Params.MaxNodes) for reproducible tools and tests. The
+//     node limit (engine.Limits.MaxNodes) for reproducible tools and tests. The
 //     first iteration always completes.
 //   - No allocation per node: one move stack shared by every ply, reused
 //     searchers with their tables.
@@ -112,13 +112,21 @@
 //     main search's iterations, every other one a ply ahead, on copies of
 //     the board, sharing its transposition table (lockless entries,
 //     engine.Table); the main search's answer benefits through the table.
-//     Not used by Search (engine.Params.Threads), whose answers stay
+//     Not used by Search (engine.Limits.Threads), whose answers stay
 //     reproducible.
 //   - A table kept from move to move for players of one game (Session,
 //     session.go; engine.Table.Carry): the position after the player's move
 //     and the reply was mostly searched in the last search, whose entries
 //     then order and cut the next one. Not used by Search either, whose
 //     answer depends on the request alone.
+//   - A hook for the tools' experiments (Options.Variant, variant.go; in
+//     the manner of CounterGo's NewEngine(evalBuilder)): another evaluation
+//     (weights, cell values, line values whose sums the board keeps as it
+//     plays), another move ordering, the threat search, the threat
+//     knowledge or the pruning turned off. engine/gomoku/lab owns the
+//     tables, their JSON forms, their fits' views of a position (view.go)
+//     and the experiments' names; the arena and the tuner import it, the
+//     server does not, and Search uses the engine's own search.
 //
 // A proved result is reported as engine.OutcomeWin or OutcomeLoss with its
 // distance. Threat-space proofs try every relevant defence; a result proved

@@ -1,7 +1,6 @@
 package gomoku
 
 import (
-	"encoding/json"
 	"math/rand/v2"
 	"testing"
 
@@ -14,21 +13,13 @@ import (
 // the features are the side to move's counts first.
 func TestEvaluateWeighsFeatures(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
-	var w EvalWeights
+	var w [NumFeatures]int32
 	for i := range w {
 		w[i] = int32(rng.IntN(201) - 100)
 	}
 	unused := func(j int) bool {
 		j %= featuresPerSide
 		return j == int(patNone) || j == int(patFive) || j == np+int(clsNone) || j == np+int(clsFive)
-	}
-	for j := range NumFeatures {
-		if FeatureUsed(j) == unused(j) {
-			t.Errorf("FeatureUsed(%d) = %v", j, FeatureUsed(j))
-		}
-	}
-	if a, b := FeatureName(np+int(cls43)), FeatureName(featuresPerSide+int(patOpen3)); a != "four-three" || b != "open three" {
-		t.Errorf("FeatureName: %q, %q", a, b)
 	}
 	for game := range 20 {
 		b := new(board)
@@ -51,22 +42,6 @@ func TestEvaluateWeighsFeatures(t *testing.T) {
 			if got := evaluate(b, &w); int64(got) != want {
 				t.Fatalf("game %d after %d (%d): evaluate = %d, want %d", game, b.ply, m, got, want)
 			}
-		}
-	}
-}
-
-func TestParseWeights(t *testing.T) {
-	w := DefaultWeights()
-	data, err := json.Marshal(w)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got, err := ParseWeights(data); err != nil || got != w {
-		t.Errorf("ParseWeights(Marshal(DefaultWeights())) = %v, %v", got, err)
-	}
-	for _, bad := range []string{"", "{}", "[1,2,3]", `["a"]`, string(data[:len(data)-1]) + ",1]"} {
-		if _, err := ParseWeights([]byte(bad)); err == nil {
-			t.Errorf("ParseWeights(%q) accepted", bad)
 		}
 	}
 }

@@ -42,11 +42,11 @@ func FuzzNewState(f *testing.F) {
 			t.Fatalf("accepted a finished position: %v", st.Outcome())
 		}
 		opts := map[string]any{"rule": st.(*gomoku.State).Rule().String()}
-		back, err := gomoku.Game{}.NewState(engine.Setup{Board: st.Board(), Options: opts})
-		if err != nil || back.Hash() != st.Hash() || !slices.Equal(back.Board(), st.Board()) {
-			t.Fatalf("board %q does not round-trip: %v", st.Board(), err)
+		back, err := gomoku.Game{}.NewState(engine.Setup{Board: st.(*gomoku.State).Board(), Options: opts})
+		if err != nil || back.Hash() != st.Hash() || !slices.Equal(back.(*gomoku.State).Board(), st.(*gomoku.State).Board()) {
+			t.Fatalf("board %q does not round-trip: %v", st.(*gomoku.State).Board(), err)
 		}
-		res := st.(*gomoku.State).Search(t.Context(), engine.Params{Depth: 2, MaxNodes: 2000})
+		res := st.(*gomoku.State).Search(t.Context(), engine.Limits{Depth: 2, MaxNodes: 2000})
 		if !slices.Contains(st.LegalMoves(nil), res.Move) {
 			t.Fatalf("search returned %d, not a legal move", res.Move)
 		}

@@ -45,6 +45,8 @@ var (
 	_ engine.SearchMemorer   = Game{}
 	_ engine.Warmer          = Game{} // the pattern tables
 	_ engine.Searcher        = (*State)(nil)
+	_ engine.Celler          = (*State)(nil)
+	_ engine.Boarder         = (*State)(nil)
 	_ engine.Analyzer        = (*State)(nil)
 	_ engine.PartialAnalyzer = (*State)(nil) // multipv scores a few candidates
 	_ engine.LevelDepther    = (*State)(nil)
@@ -66,7 +68,10 @@ func (Game) Describe() engine.Description {
 			"h8 is the centre of the 15x15 board",
 		DefaultDepth: DefaultDepth,
 		MaxDepth:     MaxDepth,
-		Placement:    engine.PlaceCell,
+		BoardKind:    engine.BoardIntersections,
+		Input:        engine.InputCell,
+		Placement:    engine.InputCell,
+		Sides:        engine.DefaultSides,
 		Options:      []string{"rule", "size"},
 		OptionSchemas: map[string]engine.OptionSchema{
 			"rule": {Type: "string", Enum: []string{Freestyle.String(), Standard.String()}, Default: Freestyle.String(),

@@ -66,7 +66,7 @@ func search(st *gomoku.State, depth int, maxNodes uint64, opt gomoku.Options) en
 	if maxNodes == 0 {
 		maxNodes = 2_000_000
 	}
-	return st.SearchWith(context.Background(), engine.Params{Depth: depth, MaxNodes: maxNodes}, opt)
+	return st.SearchWith(context.Background(), engine.Limits{Depth: depth, MaxNodes: maxNodes}, opt)
 }
 
 func squares(st engine.State, moves []engine.Move) []string {
@@ -89,8 +89,8 @@ func TestDescribe(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if st.ToMove() != engine.Second || st.Board()[6][8] != 'x' || st.Board()[7][7] != 'x' || st.Board()[6][7] != 'o' {
-		t.Errorf("h8 h9 i9 gives board %q, %v to move", st.Board(), st.ToMove())
+	if st.ToMove() != engine.Second || boardOf(st)[6][8] != 'x' || boardOf(st)[7][7] != 'x' || boardOf(st)[6][7] != 'o' {
+		t.Errorf("h8 h9 i9 gives board %q, %v to move", boardOf(st), st.ToMove())
 	}
 }
 
@@ -102,7 +102,7 @@ func TestOptions(t *testing.T) {
 		if err != nil {
 			t.Fatalf("size %v: %v", size, err)
 		}
-		b := st.Board()
+		b := boardOf(st)
 		if len(b) != st.(*gomoku.State).Size() || b[len(b)-1][0] != 'x' {
 			t.Errorf("size %v: board %q", size, b)
 		}
@@ -194,7 +194,7 @@ func TestOverline(t *testing.T) {
 	if std.Outcome() != engine.OutcomeUnknown {
 		t.Errorf("standard: the overline ends the game: %v", std.Outcome())
 	}
-	six := std.Board()
+	six := boardOf(std)
 	if _, err := (gomoku.Game{}).NewState(engine.Setup{Board: six, Options: map[string]any{"rule": "standard"}}); err != nil {
 		t.Errorf("standard: a board with six in a row is refused: %v", err)
 	}
@@ -213,3 +213,6 @@ func TestOverline(t *testing.T) {
 		}
 	}
 }
+
+// boardOf returns the rows of a placement game's position.
+func boardOf(st engine.State) []string { return st.(engine.Boarder).Board() }

@@ -12,12 +12,12 @@ import (
 // analysis after the move's search) reuses it and the budget counts it
 // idle once released, and a later reservation takes the same searcher.
 func TestSearcherKeptByTheBudget(t *testing.T) {
-	params := engine.Params{Depth: 2, TableBits: 12}
+	params := engine.Limits{Depth: 2, TableBits: 12}
 	size := Game{}.SearchMemory(params)
 	b := engine.NewMemoryBudget(3 * size)
 	st := gomokuState(t, "h8", "h9", "i9")
 
-	r1, err := b.Reserve(context.Background(), size)
+	r1, err := b.Reserve(size)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -28,7 +28,7 @@ func TestSearcherKeptByTheBudget(t *testing.T) {
 	if b.Idle() != size {
 		t.Fatalf("idle %d bytes after two searches, want one searcher of %d", b.Idle(), size)
 	}
-	r2, err := b.Reserve(context.Background(), size)
+	r2, err := b.Reserve(size)
 	if err != nil {
 		t.Fatal(err)
 	}

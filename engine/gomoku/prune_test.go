@@ -71,7 +71,7 @@ func checkProof(t *testing.T, st *gomoku.State, pruned engine.Result) {
 // two searches reach their nodes in different orders, so the budgets of
 // their continuous-four searches may find a win in one and not the other.)
 func fullWidthProof(st *gomoku.State) engine.Result {
-	opt := gomoku.Options{NoPruning: true}
+	opt := gomoku.Options{Variant: gomoku.Variant{NoPruning: true}}
 	if r := search(st, 4, 500_000, opt); r.Outcome != engine.OutcomeUnknown {
 		return r
 	}
@@ -176,7 +176,7 @@ func requireSaving(t *testing.T, what string, with, without, part uint64) {
 // more, and every win the search without it proves.
 func TestThreeReplyFindsAttacksByThrees(t *testing.T) {
 	step := longtest.Pick(6, 3)
-	opt := gomoku.Options{NoThreatSearch: true}
+	opt := gomoku.Options{Variant: gomoku.Variant{NoThreatSearch: true}}
 	with, without := 0, 0
 	for i, p := range loadPuzzles(t) {
 		if p.Kind != "win3" || i%step != 0 {

@@ -96,7 +96,7 @@ func winsPlayout(st *gomoku.State, m engine.Move) bool {
 func winsOut(st *gomoku.State, attacker engine.Player) bool {
 	c := st.Clone().(*gomoku.State)
 	for ply := 0; ply < 80 && c.Outcome() == engine.OutcomeUnknown; ply++ {
-		nodes, opt := uint64(1_000_000), gomoku.Options{NoPruning: true}
+		nodes, opt := uint64(1_000_000), gomoku.Options{Variant: gomoku.Variant{NoPruning: true}}
 		if c.ToMove() == attacker {
 			nodes, opt = 2_000_000, gomoku.Options{}
 		}

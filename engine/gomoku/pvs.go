@@ -9,7 +9,7 @@ import (
 // pvs searches the position to depth plies at ply from the root and returns
 // its fail-soft value: <= alpha is an upper bound, >= beta a lower bound,
 // otherwise exact. When the deadline or the node limit stops the search the
-// value is meaningless and s.stopped is set. The steps, in order:
+// value is meaningless and s.clock.Stopped() is set. The steps, in order:
 //
 //   - a value without search (settled): the game decided, a five to make,
 //     a win read off the cell classes, the horizon;
@@ -23,9 +23,7 @@ import (
 //     candidates, pruned by move count;
 //   - the result stored in the table.
 func (s *searcher) pvs(depth, ply int, alpha, beta int32) int32 {
-	s.nodes++
-	s.poll()
-	if s.stopped {
+	if s.clock.Tick() {
 		return 0
 	}
 	s.pvLen[ply] = ply
@@ -45,7 +43,7 @@ func (s *searcher) pvs(depth, ply int, alpha, beta int32) int32 {
 	if v, done := s.interiorVCF(depth, ply, key); done {
 		return v
 	}
-	if v, cut := s.nullMove(depth, ply, alpha, beta); cut || s.stopped {
+	if v, cut := s.nullMove(depth, ply, alpha, beta); cut || s.clock.Stopped() {
 		return v
 	}
 	start := s.sp
@@ -58,7 +56,7 @@ func (s *searcher) pvs(depth, ply int, alpha, beta int32) int32 {
 	}
 	best, bestMove := s.searchMoves(depth, ply, alpha, beta, n, quiet, int(ttMove))
 	s.sp = start
-	if s.stopped {
+	if s.clock.Stopped() {
 		return 0
 	}
 	s.tt.StoreNode(key, best, engine.Move(bestMove), depth, ply, alpha, beta)
@@ -105,7 +103,7 @@ func (s *searcher) settled(depth, ply int) (int32, bool) {
 // threat search is on, the opponent has no four to answer and depth is at
 // least interiorVCFDepth. It returns the proved win, stored in the table
 // as a lower bound, and true; 0 and true when the deadline or the node
-// limit stopped the search (s.stopped); false when the node must be
+// limit stopped the search (s.clock.Stopped()); false when the node must be
 // searched.
 func (s *searcher) interiorVCF(depth, ply int, key uint64) (int32, bool) {
 	if !s.useThreats || s.b.count[1-s.b.toMove()][patFive] > 0 || depth < interiorVCFDepth {
@@ -113,7 +111,7 @@ func (s *searcher) interiorVCF(depth, ply int, key uint64) (int32, bool) {
 	}
 	v, won := s.vcfWin(ply, interiorVCFBudget)
 	switch {
-	case s.stopped:
+	case s.clock.Stopped():
 		return 0, true
 	case won:
 		s.tt.Store(key, engine.ScoreToTable(v, ply), engine.NoMove, depth, engine.BoundLower)
@@ -133,7 +131,7 @@ func (s *searcher) interiorVCF(depth, ply int, key uint64) (int32, bool) {
 // loses (move-count pruning); unless it has reductionFourCells or more,
 // late moves that make no threat are reduced (reducible, lateReduction).
 // A move that fails high is remembered (cutoff).
-// When s.stopped the result is meaningless.
+// When s.clock.Stopped() the result is meaningless.
 func (s *searcher) searchMoves(depth, ply int, alpha, beta int32, n int, quiet bool, ttMove int) (int32, int) {
 	me := s.b.toMove()
 	fours := s.b.count[me][patFour]
@@ -157,7 +155,7 @@ func (s *searcher) searchMoves(depth, ply int, alpha, beta int32, n int, quiet b
 			reduction = lateReduction(depth, j-start)
 		}
 		v := s.tryMove(m, next, ply, alpha, beta, j == start, reduction)
-		if s.stopped {
+		if s.clock.Stopped() {
 			return 0, -1
 		}
 		if v <= best {
@@ -198,7 +196,7 @@ func (s *searcher) replyDepth(depth, n int, quiet bool) int {
 // move (principal variation search): the first move with the window
 // (alpha, beta); a later one with a null window, reduction plies shallower
 // first, then again at full depth if it beats alpha, and with the whole
-// window if it still lands inside it. When s.stopped the value is
+// window if it still lands inside it. When s.clock.Stopped() the value is
 // meaningless.
 func (s *searcher) tryMove(m, next, ply int, alpha, beta int32, first bool, reduction int) int32 {
 	b := s.b
@@ -208,10 +206,10 @@ func (s *searcher) tryMove(m, next, ply int, alpha, beta int32, first bool, redu
 		v = -s.pvs(next, ply+1, -beta, -alpha)
 	} else {
 		v = -s.pvs(next-reduction, ply+1, -alpha-1, -alpha)
-		if reduction > 0 && v > alpha && !s.stopped {
+		if reduction > 0 && v > alpha && !s.clock.Stopped() {
 			v = -s.pvs(next, ply+1, -alpha-1, -alpha)
 		}
-		if v > alpha && v < beta && !s.stopped {
+		if v > alpha && v < beta && !s.clock.Stopped() {
 			v = -s.pvs(next, ply+1, -beta, -alpha)
 		}
 	}
@@ -282,7 +280,7 @@ var lateReductions = func() (t [maxReductionIndex + 1][maxReductionIndex + 1]int
 // is the shallower search; proved wins after a pass are not taken, their
 // distance would be wrong. It returns that value and true when the node
 // fails high; false otherwise, and when the deadline stopped the search
-// (s.stopped).
+// (s.clock.Stopped()).
 func (s *searcher) nullMove(depth, ply int, alpha, beta int32) (int32, bool) {
 	b := s.b
 	me, opp := b.toMove(), 1-b.toMove()
@@ -298,13 +296,13 @@ func (s *searcher) nullMove(depth, ply int, alpha, beta int32) (int32, bool) {
 	v := -s.pvs(depth-1-nullMoveReduction, ply+1, -beta, -beta+1)
 	s.nullPly = outer
 	b.unpass()
-	return v, !s.stopped && v >= beta && v < engine.WinThreshold
+	return v, !s.clock.Stopped() && v >= beta && v < engine.WinThreshold
 }
 
 // width returns how many candidates a quiet node at depth searches before
 // only the threats (move-count pruning,
 // https://www.chessprogramming.org/Futility_Pruning#MoveCountBasedPruning):
-// pruneBase+prunePerPly*depth, or Options.pruneWidth when a test sets it.
+// pruneBase+prunePerPly*depth, or Variant.pruneWidth when a test sets it.
 // Three safeguards keep the pruning from hiding wins: when every move
 // searched so far loses, the rest are searched too, so that a proved loss
 // (and the win it proves one ply up) considers every candidate; the root is

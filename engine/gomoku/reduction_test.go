@@ -39,8 +39,8 @@ func TestLateReduction(t *testing.T) {
 // defences, defences nearer the horizon, and any with the extension off
 // use a ply.
 func TestReplyDepth(t *testing.T) {
-	on := &searcher{settings: Options{}.settings()}
-	off := &searcher{settings: Options{noThreeReply: true}.settings()}
+	on := &searcher{settings: Variant{}.settings()}
+	off := &searcher{settings: Variant{noThreeReply: true}.settings()}
 	few, many := threeReplyMoves, threeReplyMoves+1
 	for depth := -quiescence; depth <= 12; depth++ {
 		deep := depth

@@ -26,7 +26,7 @@ func (s *searcher) iterate(maxDepth int) engine.Result {
 	defer s.stopHelpers()
 	var score int32
 	for depth := 1; depth <= maxDepth; depth++ {
-		s.mayStop = depth > 1
+		s.clock.Arm(depth > 1)
 		s.crew.depth.Store(int32(depth))
 		alpha, beta := -engine.WinScore-1, engine.WinScore+1
 		if depth > 2 && !engine.IsWinScore(score) {
@@ -34,13 +34,13 @@ func (s *searcher) iterate(maxDepth int) engine.Result {
 		}
 		v := s.searchRoot(depth, n, alpha, beta)
 		first := true // the last iteration's move was searched first
-		for widened := false; !s.stopped && (v <= alpha || v >= beta); widened = true {
+		for widened := false; !s.clock.Stopped() && (v <= alpha || v >= beta); widened = true {
 			// The failed search reordered the moves.
 			first = false
 			alpha, beta = widenWindow(v, alpha, beta, widened)
 			v = s.searchRoot(depth, n, alpha, beta)
 		}
-		if s.stopped && depth > 1 {
+		if s.clock.Stopped() && depth > 1 {
 			// In the first pass the last iteration's move was searched
 			// first: another move now in front with a score above the
 			// window's alpha beat it at this depth, and is played.
@@ -49,7 +49,7 @@ func (s *searcher) iterate(maxDepth int) engine.Result {
 			}
 			break
 		}
-		if s.stopped && v < -engine.WinScore {
+		if s.clock.Stopped() && v < -engine.WinScore {
 			break
 		}
 		// A first iteration stopped after its first root move still gives
@@ -58,12 +58,12 @@ func (s *searcher) iterate(maxDepth int) engine.Result {
 		res.Depth = depth
 		s.takePV(&res)
 		s.reportIteration(depth, v, res.PV)
-		if engine.IsWinScore(v) || s.stopped {
+		if engine.IsWinScore(v) || s.clock.Stopped() {
 			break
 		}
 	}
 	s.sp = rootEnd - n
-	partial := s.stopped && res.Depth == 1 // the first iteration, cut short
+	partial := s.clock.Stopped() && res.Depth == 1 // the first iteration, cut short
 	res.Score = int(score)
 	switch {
 	case score >= engine.WinThreshold:
@@ -132,14 +132,19 @@ func (s *searcher) rootCandidates(depth int) int {
 	if !s.useThreats || b.count[opp][patFive] > 0 || n <= 1 {
 		return n
 	}
-	maxNodes := s.maxNodes
-	s.maxNodes, s.mayStop = 0, true
-	defer func() { s.maxNodes, s.mayStop, s.stopped = maxNodes, false, false }()
+	maxNodes := s.clock.MaxNodes()
+	s.clock.Limit(0)
+	s.clock.Arm(true)
+	defer func() {
+		s.clock.Limit(maxNodes)
+		s.clock.Arm(false)
+		s.clock.Resume()
+	}()
 	b.pass()
 	s.threatNodes, s.budget = 0, s.rootThreatBudget(depth)
 	threatened := s.vcf(maxVCF) > 0
 	b.unpass()
-	if !threatened || s.stopped {
+	if !threatened || s.clock.Stopped() {
 		return n
 	}
 	total := s.budget
@@ -150,7 +155,7 @@ func (s *searcher) rootCandidates(depth int) int {
 		s.threatNodes, s.budget = 0, total/uint64(n)+rootRefutationSlack
 		refuted := s.vcf(maxVCF) == 0 && s.threatNodes <= s.budget
 		b.undo(m)
-		if s.stopped {
+		if s.clock.Stopped() {
 			s.sp = start + n
 			return n
 		}
@@ -180,18 +185,18 @@ func (s *searcher) rootCandidates(depth int) int {
 // -WinScore if no move was scored.
 func (s *searcher) searchRoot(depth, n int, alpha, beta int32) int32 {
 	start := s.sp - n
-	s.nodes++
+	s.clock.Nodes++
 	best := -engine.WinScore - 1
 	for j := start; j < start+n; j++ {
 		m := int(s.moves[j])
 		v := s.tryMove(m, depth-1, 0, alpha, beta, j == start, 0)
-		if s.stopped {
+		if s.clock.Stopped() {
 			return best
 		}
 		if depth == 1 {
 			// One root move is scored: the deadline may stop the first
 			// iteration from now on.
-			s.mayStop = true
+			s.clock.Arm(true)
 		}
 		if v > best {
 			best = v
@@ -253,7 +258,7 @@ func (s *searcher) imageKept(set uint8, m, from, to int) bool {
 	return false
 }
 
-// progressHook is a search's engine.Params.Progress with what reporting
+// progressHook is a search's engine.Limits.Progress with what reporting
 // needs: the start time, the board size, and a buffer for the variation in
 // unpadded moves, reused so that a report allocates nothing once warm.
 type progressHook struct {
@@ -276,7 +281,7 @@ func (s *searcher) reportIteration(depth int, v int32, pv []engine.Move) {
 		row, col := s.b.rowCol(int(m))
 		h.pv = append(h.pv, engine.Move(row*h.size+col))
 	}
-	p := engine.Progress{Depth: depth, Score: int(v), Move: h.pv[0], PV: h.pv, Nodes: s.nodes,
+	p := engine.Progress{Depth: depth, Score: int(v), Move: h.pv[0], PV: h.pv, Nodes: s.clock.Nodes,
 		Elapsed: time.Since(h.start)}
 	switch {
 	case v >= engine.WinThreshold:

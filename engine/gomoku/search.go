@@ -11,68 +11,27 @@ import (
 // need no search, the fives, the threat-space search, then the main search
 // (root.go, pvs.go).
 
-// Options are search settings beyond engine.Params, for tools and tests;
+// Options are search settings beyond engine.Limits, for tools and tests;
 // engine.Search uses the zero value.
 type Options struct {
-	// NoThreatSearch turns off VCF and VCT at the root and inside the tree,
-	// leaving PVS over the pattern evaluation with the threat-aware move
-	// generation, the quiescence search and the wins found without search:
-	// the baseline the arena measures the threat search against.
-	NoThreatSearch bool
-	// Plain turns off everything that knows about threats: VCF and VCT,
-	// the forced block of a four, the open-three defences, the extension of
-	// forced replies, the quiescence search and the wins found without
-	// search; and the evaluation weighs the line patterns alone, by hand-set
-	// weights (PatternWeights), not the cell classes such as four-three.
-	// What is left is plain alpha-beta (PVS with the table, killers and
-	// history) over every cell within two of a stone, the engine a Gomoku
-	// programmer writes first: the arena's baseline for what the threat
-	// knowledge adds. Options.Weights, when set, replace its weights too.
-	Plain bool
-	// NoPruning searches every candidate at quiet nodes instead of the
-	// first ones in move order (see pruneBase): the baseline the arena
-	// measures the move-count pruning against.
-	NoPruning bool
-	// Weights, when set, replace the evaluation's cell table by these
-	// weights of the pattern and class counts: the arena's way of
-	// measuring tuned weights against others.
-	Weights *EvalWeights
-	// Table, when set (and Weights not), evaluates by this cell table
-	// (celltable.go) instead of the default weights: the arena's way of
-	// measuring fitted tables.
-	Table *CellTable
-	// Lines, when set, adds this line table's values (linetable.go) to
-	// the evaluation: the arena's way of measuring fitted line tables.
-	Lines *LineTable
-	// Policy, when set, replaces the table that orders the candidates of
-	// quiet nodes (PolicyOf, DefaultPolicy).
-	Policy *CellTable
 	// Threads, when more than one, runs the main search's iterations on
 	// that many goroutines sharing the transposition table (lazy SMP,
 	// smp.go): more depth in the same time, but the answer then depends on
 	// timing, not only on the position and the settings. Tools that play
 	// on the clock (the Gomocup brain, the arena) set it; the service does
 	// not, so that its depth-limited answers are reproducible, and
-	// State.Search ignores engine.Params.Threads for the same reason.
+	// State.Search ignores engine.Limits.Threads for the same reason.
 	Threads int
 	// Session, when set, carries the searcher and its transposition table
 	// over from the last search made with it (see Session): for a player
 	// that searches the positions of one game in turn. The result then
 	// depends on the searches before, so the service does not set it.
-	// The session's searcher stays with it, outside engine.Params.Memory.
+	// The session's searcher stays with it, outside engine.Limits.Memory.
 	Session *Session
-	// pruneWidth, when positive, replaces the pruning's width at every
-	// depth (tests of its safeguards; see export_test.go).
-	pruneWidth int
-	// noNullMove turns null-move pruning off alone (tests).
-	noNullMove bool
-	// noReductions turns late-move reductions off alone (tests).
-	noReductions bool
-	// noThreeReply searches the defences against an open three a ply
-	// shallower at every depth (tests).
-	noThreeReply bool
-	// noSymmetry searches every root move of a symmetric position (tests).
-	noSymmetry bool
+	// Variant changes the evaluation, the move ordering or parts of the
+	// search for the experiments of engine/gomoku/lab; the zero Variant is
+	// the engine's own search.
+	Variant Variant
 }
 
 // rootThreatBudget is the node budget of each threat search at the root
@@ -81,14 +40,14 @@ type Options struct {
 // most maxRootThreatNodes and an eighth of the node limit when there is one.
 func (s *searcher) rootThreatBudget(depth int) uint64 {
 	b := min(uint64(rootThreatBase)<<(2*uint(min(depth, 10))), maxRootThreatNodes)
-	if s.maxNodes != 0 {
-		b = min(b, s.maxNodes/rootThreatNodeShare)
+	if n := s.clock.MaxNodes(); n != 0 {
+		b = min(b, n/rootThreatNodeShare)
 	}
 	return b
 }
 
 // Search finds a move for the side to move: SearchWith with no options.
-func (st *State) Search(ctx context.Context, params engine.Params) engine.Result {
+func (st *State) Search(ctx context.Context, params engine.Limits) engine.Result {
 	return st.SearchWith(ctx, params, Options{})
 }
 
@@ -105,7 +64,7 @@ func (st *State) Search(ctx context.Context, params engine.Params) engine.Result
 // completes, so the move is legal). With no deadline hit the result depends
 // only on st, params and opt (and, with opt.Session, on the searches made
 // with it before).
-func (st *State) SearchWith(ctx context.Context, params engine.Params, opt Options) engine.Result {
+func (st *State) SearchWith(ctx context.Context, params engine.Limits, opt Options) engine.Result {
 	start := time.Now()
 	b := &st.b
 	depth := params.Depth
@@ -124,15 +83,15 @@ func (st *State) SearchWith(ctx context.Context, params engine.Params, opt Optio
 	} else {
 		defer putSearcher(s, params.Memory)
 	}
-	s.maxNodes = params.MaxNodes
+	s.clock.Limit(params.MaxNodes)
 	s.progress = progressHook{fn: params.Progress, start: start, size: b.size}
 	if d, ok := ctx.Deadline(); ok {
-		s.threatUntil = start.Add(d.Sub(start) / rootThreatTimeShare)
+		s.threatUntil = engine.ShareOf(start, d, 1, rootThreatTimeShare, 0)
 	}
 	res := s.root(depth)
 	res.Elapsed = time.Since(start)
-	res.Nodes = s.nodes
-	res.DeadlineHit = res.DeadlineHit || s.deadline
+	res.Nodes = s.clock.Nodes
+	res.DeadlineHit = res.DeadlineHit || s.clock.DeadlineHit()
 	res.Move = st.unpad(int(res.Move))
 	for i, m := range res.PV {
 		res.PV[i] = st.unpad(int(m))
@@ -181,7 +140,7 @@ func (s *searcher) root(depth int) engine.Result {
 		}
 	}
 	if s.useThreats {
-		s.mayStop = true
+		s.clock.Arm(true)
 		s.budget = s.rootThreatBudget(depth)
 		s.threatNodes = 0
 		if plies := s.vcf(maxVCF); plies > 0 && s.threatMove >= 0 {
@@ -189,18 +148,18 @@ func (s *searcher) root(depth int) engine.Result {
 		}
 		if depth >= rootVCTFromDepth {
 			s.threatNodes = 0
-			for d := 1; d <= rootVCTThrees && !s.stopped; d++ {
+			for d := 1; d <= rootVCTThrees && !s.clock.Stopped(); d++ {
 				s.threatMove = -1
 				if plies := s.vctAttack(d); plies > 0 && s.threatMove >= 0 {
 					return proved(engine.OutcomeWin, s.threatMove, plies)
 				}
 			}
 		}
-		s.stopped = false
+		s.clock.Resume()
 	}
 	s.threatUntil = time.Time{}
 	res := s.iterate(depth)
-	if res.Outcome == engine.OutcomeLoss && s.useThreats && !s.stopped {
+	if res.Outcome == engine.OutcomeLoss && s.useThreats && !s.clock.Stopped() {
 		// Every move loses against best play. Choose the one a search
 		// without the threat search prefers, which keeps the most natural
 		// defence against an opponent that may not find the win.

@@ -30,16 +30,13 @@ type searcher struct {
 	tt       *engine.Table
 	threat   []threatEntry
 	gen      uint32
-	done     <-chan struct{}
-	maxNodes uint64
-	settings     // from Options; a search's helpers take its own
+	settings     // from Options.Variant; a search's helpers take its own
 	threads  int // Options.Threads: this searcher and its helpers
-	mayStop  bool
-	stopped  bool
-	deadline bool // the context ended the search
+	// clock counts the nodes and stops the search at its node limit or
+	// its context's end (engine.Clock).
+	clock engine.Clock
 
-	nodes       uint64
-	helperNodes uint64 // of nodes, those the helpers searched (smp.go)
+	helperNodes uint64 // of the clock's nodes, those the helpers searched (smp.go)
 	threatNodes uint64
 	budget      uint64
 	rootPly     int
@@ -76,38 +73,24 @@ type searcher struct {
 	crew crew   // the helpers of a search on more than one thread (smp.go)
 }
 
-// searchers keeps a few idle searchers (about 5 MiB each, plus the table)
-// for searches without a memory reservation. A channel rather than a
-// sync.Pool: a pool may drop them at any collection, and a search would
-// then allocate and clear megabytes.
-var searchers = make(chan *searcher, 4)
-
-// searcherKey is the key idle searchers with main tables of 1<<bits entries
-// are kept under in a memory budget (engine.Reservation.Keep).
+// searcherKey is the key idle searchers (about 5 MiB each) with main
+// tables of 1<<bits entries are kept under for reuse (engine.Borrow).
 type searcherKey int
 
-// putSearcher hands s back for later searches: to the reservation r's
-// budget, which keeps it within its room, when the search had one; else to
-// the idle list, or drops it when the list is full.
+// putSearcher hands s back for later searches (engine.Return), counted
+// as one search of its table's size holds.
 func putSearcher(s *searcher, r *engine.Reservation) {
 	s.release()
-	if r != nil {
-		bits := bitsOf(s.tt.Len())
-		r.Keep(searcherKey(bits), s, Game{}.SearchMemory(engine.Params{TableBits: bits}))
-		return
-	}
-	select {
-	case searchers <- s:
-	default:
-	}
+	bits := bitsOf(s.tt.Len())
+	engine.Return(r, searcherKey(bits), s, Game{}.SearchMemory(engine.Limits{TableBits: bits}))
 }
 
 // release ends s's hold on the board and the search's settings.
 func (s *searcher) release() {
 	s.b.detach()
-	s.b.setValues(nil)
-	s.b.setLines(nil)
-	s.b, s.done, s.progress, s.weights = nil, nil, progressHook{}, nil
+	s.b.setTables(nil, nil)
+	s.b, s.progress, s.weights = nil, progressHook{}, nil
+	s.clock.Start(nil, 0, 0)
 }
 
 // bitsOf returns log2 of n, a power of two.
@@ -115,23 +98,15 @@ func bitsOf(n int) int { return bits.Len(uint(n)) - 1 }
 
 // getSearcher returns a searcher with a main table of 1<<bits entries, set
 // up to search b until done is closed: opt.Session's when it has one (see
-// Session.searcher); else one handed back earlier, to the reservation r's
-// budget or, when r is nil, to the idle list; else a new one. A session
-// without a searcher keeps the one returned.
+// Session.searcher); else one handed back earlier (engine.Borrow from the
+// reservation r); else a new one. A session without a searcher keeps the
+// one returned.
 func getSearcher(b *board, bits int, done <-chan struct{}, opt Options, r *engine.Reservation) *searcher {
 	s := opt.Session.searcher(b, bits)
 	if s == nil {
-		if r != nil {
-			s, _ = r.Take(searcherKey(bits)).(*searcher)
-		} else {
-			select {
-			case s = <-searchers:
-			default:
-			}
-		}
-		if s == nil {
-			s = &searcher{threat: make([]threatEntry, 1<<threatBits)}
-		}
+		s, _ = engine.Borrow(r, searcherKey(bits), func() *searcher {
+			return &searcher{threat: make([]threatEntry, 1<<threatBits)}
+		})
 		if s.tt == nil || s.tt.Len() != 1<<bits {
 			s.tt = engine.NewTable(bits)
 		} else {
@@ -139,62 +114,9 @@ func getSearcher(b *board, bits int, done <-chan struct{}, opt Options, r *engin
 		}
 	}
 	opt.Session.keep(s, b)
-	s.maxNodes, s.settings, s.threads = 0, opt.settings(), max(opt.Threads, 1)
+	s.settings, s.threads = opt.Variant.settings(), max(opt.Threads, 1)
 	s.begin(b, done)
 	return s
-}
-
-// settings are the search options as the searcher applies them.
-type settings struct {
-	useThreats bool // threat search on
-	plain      bool // no threat knowledge at all (Options.Plain)
-	prune      bool // move-count pruning at quiet nodes
-	pruneWidth int  // Options.pruneWidth
-	nullPrune  bool // null-move pruning (part of prune unless Options.noNullMove)
-	reduce     bool // late-move reductions (part of prune unless Options.noReductions)
-	threeReply bool // defences against an open three use no depth from threeReplyDepth (unless Options.noThreeReply)
-	symmetric  bool // one root move of each set a symmetry of the position maps together
-	// weights are the linear weights the evaluation weighs the counts by
-	// (the fitted ones, Options.Weights, Options.Plain); nil when values,
-	// the cell table of Options.Table whose sums the board then keeps,
-	// evaluates instead.
-	weights *EvalWeights
-	values  *cellValues
-	lines   *lineValues // the line table added to the evaluation (Options.Lines)
-	policy  *cellValues // the move-ordering table (candidates)
-}
-
-// settings returns what opt asks of a searcher.
-func (opt Options) settings() settings {
-	prune := !opt.NoPruning && !opt.Plain
-	out := settings{
-		useThreats: !opt.NoThreatSearch && !opt.Plain,
-		plain:      opt.Plain,
-		prune:      prune,
-		pruneWidth: opt.pruneWidth,
-		nullPrune:  prune && !opt.noNullMove,
-		reduce:     prune && !opt.noReductions,
-		threeReply: !opt.noThreeReply,
-		symmetric:  !opt.Plain && !opt.noSymmetry,
-		weights:    &defaultWeights,
-		policy:     defaultPolicy,
-	}
-	if opt.Table != nil && !opt.Plain && opt.Weights == nil {
-		out.values, out.weights = expandedTable(opt.Table), nil
-	}
-	if opt.Lines != nil && !opt.Plain {
-		out.lines = expandedLineTable(opt.Lines)
-	}
-	if opt.Policy != nil {
-		out.policy = expandedTable(opt.Policy)
-	}
-	if opt.Plain {
-		out.weights = &patternWeights
-	}
-	if opt.Weights != nil {
-		out.weights = opt.Weights
-	}
-	return out
 }
 
 // begin readies s, its settings made, to search b until done is closed:
@@ -206,34 +128,15 @@ func (s *searcher) begin(b *board, done <-chan struct{}) {
 		clear(s.threat)
 		s.gen = 1
 	}
-	s.b, s.done = b, done
-	b.setValues(s.values)
-	b.setLines(s.lines)
+	s.b = b
+	b.setTables(s.values, s.lines)
 	b.attach(&s.log)
-	s.mayStop, s.stopped, s.deadline = false, false, false
-	s.nodes, s.helperNodes, s.threatNodes, s.sp = 0, 0, 0, 0
+	s.clock.Start(done, 0, 0)
+	s.helperNodes, s.threatNodes, s.sp = 0, 0, 0
 	s.rootPly, s.threatMove, s.threatUntil = b.ply, -1, time.Time{}
 	s.nullPly = -2
 	for i := range s.killers {
 		s.killers[i] = [2]int{-1, -1}
 	}
 	s.history = [2][maxCells]int32{}
-}
-
-// poll stops the search, once stopping is allowed, when the node limit is
-// reached or, every 256 nodes, when the context has ended.
-func (s *searcher) poll() {
-	if !s.mayStop {
-		return
-	}
-	if s.maxNodes != 0 && s.nodes >= s.maxNodes {
-		s.stopped = true
-	}
-	if s.nodes&255 == 0 {
-		select {
-		case <-s.done:
-			s.stopped, s.deadline = true, true
-		default:
-		}
-	}
 }

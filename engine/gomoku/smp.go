@@ -36,7 +36,7 @@ type crew struct {
 // Options.Threads adds, beyond Game.SearchMemory: its searcher, threat
 // table and board.
 func HelperMemory() int64 {
-	return Game{}.SearchMemory(engine.Params{}) - engine.TableBytes(0) + int64(sizeofBoard)
+	return Game{}.SearchMemory(engine.Limits{}) - engine.TableBytes(0) + int64(sizeofBoard)
 }
 
 // startHelpers starts s.threads-1 helpers on the n root moves on top of
@@ -73,9 +73,9 @@ func (s *searcher) newHelper() *searcher {
 	}
 	*h.own = *s.b
 	h.own.log = nil
-	h.tt, h.settings, h.threads, h.maxNodes = s.tt, s.settings, 1, 0
+	h.tt, h.settings, h.threads = s.tt, s.settings, 1
 	h.begin(h.own, s.crew.stop)
-	h.mayStop = true
+	h.clock.Arm(true)
 	return h
 }
 
@@ -84,7 +84,7 @@ func (s *searcher) newHelper() *searcher {
 // main search's current depth (main) plus ahead plies, and deeper than h's
 // last.
 func (h *searcher) help(main *atomic.Int32, ahead, last, n int) {
-	for depth := 0; !h.stopped; {
+	for depth := 0; !h.clock.Stopped(); {
 		depth = max(depth+1, int(main.Load())+ahead)
 		if depth > last {
 			return
@@ -102,10 +102,10 @@ func (s *searcher) stopHelpers() {
 	close(s.crew.stop)
 	s.crew.wg.Wait()
 	for _, h := range s.crew.helpers {
-		s.nodes += h.nodes
-		s.helperNodes += h.nodes
+		s.clock.Nodes += h.clock.Nodes
+		s.helperNodes += h.clock.Nodes
 		h.b.detach()
-		h.b, h.tt, h.done, h.weights = nil, nil, nil, nil
+		h.b, h.tt, h.weights = nil, nil, nil
 		select {
 		case idleHelpers <- h:
 		default:

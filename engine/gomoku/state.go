@@ -80,25 +80,8 @@ func (s *State) unpad(i int) engine.Move {
 }
 
 // Evaluate returns the static score for the side to move, with the
-// default weights (the same as by DefaultTable).
+// engine's own evaluation.
 func (s *State) Evaluate() int32 { return evaluate(&s.b, &defaultWeights) }
-
-// CellComboCounts returns how many empty cells make each CellTable
-// combination for the side to move ([0]) and for the opponent ([1]), for
-// fitting the table: Evaluate is their values summed, before clamping.
-func (s *State) CellComboCounts() *[2][NumCellCombos]int32 {
-	counts := new([2][NumCellCombos]int32)
-	cellComboCounts(&s.b, counts)
-	return counts
-}
-
-// EvaluateWith returns the static score for the side to move, with the
-// weights w.
-func (s *State) EvaluateWith(w *EvalWeights) int32 { return evaluate(&s.b, w) }
-
-// EvalFeatures returns the counts the static evaluation weighs (see
-// EvalWeights), the side to move's first, for tuning the weights.
-func (s *State) EvalFeatures() [NumFeatures]int32 { return features(&s.b) }
 
 // Hash returns the Zobrist key of the stones and the side to move.
 func (s *State) Hash() uint64 { return s.b.hash }
@@ -147,13 +130,4 @@ func (s *State) Clone() engine.State {
 	c := *s
 	c.b.detach() // a search's log stays with the searcher's board
 	return &c
-}
-
-// Quiet reports whether the search would evaluate the position statically
-// rather than answer it: neither side can make five next move, and the
-// side to move has no win that needs no search. Tuning the evaluation
-// uses only such positions.
-func (s *State) Quiet() bool {
-	b := &s.b
-	return !b.five && b.count[0][patFive] == 0 && b.count[1][patFive] == 0 && quickWin(b) == 0
 }

@@ -68,12 +68,12 @@ func TestTactics(t *testing.T) {
 			nil, engine.OutcomeUnknown, 0},
 	}
 	// The quick run leaves out the search without the threat search.
-	opts := []gomoku.Options{{}, {NoThreatSearch: true}}[:longtest.Pick(1, 2)]
+	opts := []gomoku.Variant{{}, {NoThreatSearch: true}}[:longtest.Pick(1, 2)]
 	for _, tt := range tests {
 		for _, opt := range opts {
 			st := position(t, "freestyle", tt.xs, tt.os)
 			before := st.Board()
-			res := search(st, 6, 30_000, gomoku.Options{NoThreatSearch: opt.NoThreatSearch})
+			res := search(st, 6, 30_000, gomoku.Options{Variant: gomoku.Variant{NoThreatSearch: opt.NoThreatSearch}})
 			got := st.FormatMove(res.Move)
 			if !slices.Equal(st.Board(), before) {
 				t.Fatalf("%s: the search changed the position", tt.name)
@@ -111,9 +111,9 @@ func TestVCFBeyondDepth(t *testing.T) {
 	if res.Outcome != engine.OutcomeWin || res.PliesToEnd < 15 || !stillWins(st, res.Move) {
 		t.Errorf("VCF puzzle: %s %v in %d plies", st.FormatMove(res.Move), res.Outcome, res.PliesToEnd)
 	}
-	for _, opt := range []gomoku.Options{{NoThreatSearch: true}, {Plain: true}} {
-		if res := search(st, 2, 0, opt); res.Outcome == engine.OutcomeWin {
-			t.Errorf("%+v: a depth-2 search proves a %d-ply win", opt, res.PliesToEnd)
+	for _, v := range []gomoku.Variant{{NoThreatSearch: true}, {Plain: true}} {
+		if res := search(st, 2, 0, gomoku.Options{Variant: v}); res.Outcome == engine.OutcomeWin {
+			t.Errorf("%+v: a depth-2 search proves a %d-ply win", v, res.PliesToEnd)
 		}
 	}
 }
@@ -137,7 +137,7 @@ func TestOpening(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		res := engine.Search(context.Background(), st, engine.Params{})
+		res := engine.Search(context.Background(), st, engine.Limits{})
 		if got := st.FormatMove(res.Move); got != tt.want || res.Nodes != 0 {
 			t.Errorf("size %d after %v: %s after %d nodes, want %s without search", tt.size, tt.moves, got, res.Nodes, tt.want)
 		}
@@ -164,35 +164,9 @@ func TestDeadline(t *testing.T) {
 	st := position(t, "freestyle", []string{"h8", "j9", "g6", "i11"}, []string{"h9", "i8", "g8", "j10"})
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	res := engine.Search(ctx, st, engine.Params{Depth: 10})
+	res := engine.Search(ctx, st, engine.Limits{Depth: 10})
 	legal := st.LegalMoves(nil)
 	if !slices.Contains(legal, res.Move) || !res.DeadlineHit || res.Complete || res.Depth < 1 {
 		t.Errorf("cancelled search: move %d, %+v", res.Move, res)
-	}
-}
-
-// TestPlainEvaluation checks that plain alpha-beta evaluates with the
-// hand-set line-pattern weights, which weigh no cell class, unless
-// Options.Weights replaces them, and that these differ from the engine's.
-func TestPlainEvaluation(t *testing.T) {
-	patterns, fitted := gomoku.PatternWeights(), gomoku.DefaultWeights()
-	for j, w := range patterns {
-		if j%(gomoku.NumFeatures/2) >= gomoku.PatternFeatures && w != 0 {
-			t.Errorf("pattern weights: feature %d (%s) weighs %d", j, gomoku.FeatureName(j), w)
-		}
-	}
-	st := position(t, "freestyle", []string{"h8", "i9", "g7", "j9"}, []string{"h9", "i8", "g9", "k10"})
-	differs := false
-	for _, depth := range []int{1, 2, 3} {
-		plain := search(st, depth, 0, gomoku.Options{Plain: true})
-		same := search(st, depth, 0, gomoku.Options{Plain: true, Weights: &patterns})
-		other := search(st, depth, 0, gomoku.Options{Plain: true, Weights: &fitted})
-		if plain.Score != same.Score || plain.Move != same.Move || plain.Nodes != same.Nodes {
-			t.Errorf("depth %d: plain %+v, with the pattern weights %+v", depth, plain, same)
-		}
-		differs = differs || plain.Score != other.Score
-	}
-	if !differs {
-		t.Error("plain search scores the same with the fitted weights")
 	}
 }

@@ -52,13 +52,12 @@ func (s *searcher) store(key uint64, depth, plies, move int) {
 // stopped. A spent budget leaves the threat search's results unproved (0)
 // and unstored; the main search goes on.
 func (s *searcher) outOfBudget() bool {
-	s.nodes++
 	s.threatNodes++
-	s.poll()
+	s.clock.Tick()
 	if s.threatNodes&255 == 0 && !s.threatUntil.IsZero() && time.Now().After(s.threatUntil) {
 		s.threatNodes = max(s.threatNodes, s.budget+1)
 	}
-	return s.stopped || s.threatNodes > s.budget
+	return s.clock.Stopped() || s.threatNodes > s.budget
 }
 
 // vcf returns the plies to a win for the side to move by continuous fours,
@@ -113,12 +112,12 @@ func (s *searcher) vcf(depth int) int {
 			result, bestMove = plies+2, m
 			break
 		}
-		if s.stopped {
+		if s.clock.Stopped() {
 			break
 		}
 	}
 	s.sp = start
-	if !s.stopped && s.threatNodes <= s.budget || result > 0 {
+	if !s.clock.Stopped() && s.threatNodes <= s.budget || result > 0 {
 		s.store(key, depth, result, bestMove)
 	}
 	if result > 0 && b.ply == s.rootPly {
@@ -175,13 +174,13 @@ func (s *searcher) vctAttack(depth int) int {
 				result, bestMove = plies+1, m
 				break
 			}
-			if s.stopped {
+			if s.clock.Stopped() {
 				break
 			}
 		}
 		s.sp = start
 	}
-	if !s.stopped && s.threatNodes <= s.budget || result > 0 {
+	if !s.clock.Stopped() && s.threatNodes <= s.budget || result > 0 {
 		s.store(key, depth, result, bestMove)
 	}
 	if result > 0 && b.ply == s.rootPly {
@@ -247,7 +246,7 @@ func (s *searcher) vctDefend(depth int) int {
 		worst = max(worst, plies+1)
 	}
 	s.sp = start
-	if !s.stopped && s.threatNodes <= s.budget || worst > 0 {
+	if !s.clock.Stopped() && s.threatNodes <= s.budget || worst > 0 {
 		s.store(key, depth, worst, -1)
 	}
 	return worst

@@ -1,11 +1,12 @@
 package gomoku
 
-// defaultWeights are the evaluation's weights (see EvalWeights), fitted by
-// cmd/gomokutune (Texel's method) to self-play games of the engine, from
-// the weights fitted before them, which were fitted from patternWeights.
+// defaultWeights are the evaluation's weights of the features (see
+// State.EvalFeatures), fitted by cmd/gomokutune (Texel's method) to
+// self-play games of the engine, from the weights fitted before them,
+// which were fitted from the hand-set pattern weights (lab.PatternWeights).
 // The games they were fitted to and the matches that kept them are in
 // docs/gomoku.md#tuning.
-var defaultWeights = EvalWeights{
+var defaultWeights = [NumFeatures]int32{
 	// Side to move: patterns
 	0,   // none
 	1,   // one
@@ -46,21 +47,4 @@ var defaultWeights = EvalWeights{
 	-549, // four-three
 	-8,   // win
 	0,    // five
-}
-
-// patternWeights are the hand-set weights the evaluation had before the fit:
-// line patterns only, the cell classes (a four-three or a double three to
-// make: threat knowledge) weighing nothing. Plain alpha-beta evaluates with
-// them (Options.Plain), so that the baseline the threat knowledge is
-// measured against stays the one first measured and does not borrow the
-// fitted weights' threat terms; the arena balances its openings with them,
-// so that refitting does not change a seed's openings.
-var patternWeights = EvalWeights{
-	// Side to move: patterns (none, one, two, open two, three, open
-	// three, four, open four, five); cell classes all 0.
-	0, 1, 5, 15, 25, 75, 87, 500, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0,
-	// Opponent: patterns; cell classes all 0.
-	0, -1, -4, -12, -20, -60, -70, -400, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0,
 }

@@ -21,10 +21,11 @@ type Game struct{}
 var (
 	_ engine.SearchMemorer = Game{}
 	_ engine.Searcher      = (*State)(nil) // the solution table
+	_ engine.Celler        = (*State)(nil)
+	_ engine.Boarder       = (*State)(nil)
 	_ engine.ExactScorer   = (*State)(nil)
 	_ engine.LevelDepther  = (*State)(nil)
 	_ engine.LevelMarginer = (*State)(nil)
-	_ engine.ExactScorer   = searchedState{} // keeps the score convention in the generic search
 )
 
 // Name returns "tictactoe".
@@ -40,7 +41,10 @@ func (Game) Describe() engine.Description {
 		Notation:     "square: column letter a-c from the left, row 1-3 from the bottom; b2 is the centre",
 		DefaultDepth: cells,
 		MaxDepth:     cells,
-		Placement:    engine.PlaceCell,
+		BoardKind:    engine.BoardGrid,
+		Input:        engine.InputCell,
+		Placement:    engine.InputCell,
+		Sides:        engine.DefaultSides,
 		Example:      map[string]any{"game": "tictactoe", "board": []string{"x.o", "...", "..."}},
 	}
 }

@@ -52,14 +52,14 @@ func TestNewStateAccepts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := st.Board(); strings.Join(got, "/") != "x.o/.../..." || st.ToMove() != engine.First {
+	if got := st.(*tictactoe.State).Board(); strings.Join(got, "/") != "x.o/.../..." || st.ToMove() != engine.First {
 		t.Errorf("board %q, to move %v", got, st.ToMove())
 	}
 	st, err = tictactoe.Game{}.NewState(engine.Setup{FromMoves: true, Moves: []string{"b2", "a3"}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := strings.Join(st.Board(), "/"); got != "o../.x./..." {
+	if got := strings.Join(st.(*tictactoe.State).Board(), "/"); got != "o../.x./..." {
 		t.Errorf("moves b2 a3 give %s", got)
 	}
 }
@@ -83,11 +83,11 @@ func FuzzNewState(f *testing.F) {
 				continue
 			}
 			if st.Outcome() != engine.OutcomeUnknown || len(st.LegalMoves(nil)) == 0 {
-				t.Fatalf("accepted a finished position %q", st.Board())
+				t.Fatalf("accepted a finished position %q", st.(*tictactoe.State).Board())
 			}
-			again, err := tictactoe.Game{}.NewState(engine.Setup{Board: st.Board()})
+			again, err := tictactoe.Game{}.NewState(engine.Setup{Board: st.(*tictactoe.State).Board()})
 			if err != nil || again.Hash() != st.Hash() {
-				t.Fatalf("board %q does not round-trip: %v", st.Board(), err)
+				t.Fatalf("board %q does not round-trip: %v", st.(*tictactoe.State).Board(), err)
 			}
 		}
 	})

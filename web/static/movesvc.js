@@ -25,9 +25,13 @@
  * @typedef {object} MoveRequest
  * @property {string} game
  * @property {string[]} [board]
+ * @property {string} [position] A position in the game's own notation (Game.position).
+ * @property {string} [fen] Chess's name for position.
  * @property {string[]} [moves]
+ * @property {number[]} [dice] A game of chance's roll to play.
  * @property {"x"|"o"|"X"|"O"} [to_move]
  * @property {number} [depth]
+ * @property {boolean} [use_time] Think until the deadline.
  * @property {number} [timeout_ms]
  * @property {string} [rule]
  * @property {number} [size]
@@ -40,15 +44,21 @@
 /**
  * @typedef {object} Move
  * @property {string} notation
- * @property {number} row 0-based, from the top.
- * @property {number} col 0-based, from the left.
+ * @property {number} [row] 0-based, from the top (the games that place stones).
+ * @property {number} [col] 0-based, from the left.
+ * @property {string} [san] Chess's SAN.
+ * @property {string} [from] The square a piece leaves.
+ * @property {string} [to] The square it reaches.
+ * @property {"q"|"r"|"b"|"n"} [promotion]
+ * @property {number} [pit] A Kalah move's pit, 1-based from the mover's left.
+ * @property {{from: number, hit: boolean, to: number}[]} [steps] A backgammon play's checker steps (hit may be absent).
  */
 
 /**
  * @typedef {object} MoveResponse
  * @property {string} game
  * @property {Move} move
- * @property {"x"|"o"} to_move
+ * @property {string} to_move A name of Game.sides.
  * @property {number} score
  * @property {"win"|"loss"|"draw"|"unknown"} outcome
  * @property {number} [plies_to_end]
@@ -58,8 +68,22 @@
  * @property {boolean} complete
  * @property {"solved"|"depth"|"deadline"|"nodes"} stopped_by
  * @property {string[]} pv
+ * @property {string[]} [pv_san]
+ * @property {Mate} [mate]
+ * @property {WDL} [wdl]
+ * @property {Equity} [equity]
+ * @property {Probabilities} [probabilities]
+ * @property {string} [next_to_move]
+ * @property {string} [position_after]
  * @property {boolean} [cached]
  * @property {AnalysisEntry[]} [analysis]
+ */
+
+/**
+ * @typedef {number} Mate Moves to a forced mate (chess), + when the side to move mates.
+ * @typedef {number[]} WDL Win, draw and loss chances per mille for the side to move.
+ * @typedef {number} Equity Cubeless equity in points per game (backgammon).
+ * @typedef {number[]} Probabilities Win, win gammon, win backgammon, lose gammon, lose backgammon.
  */
 
 /**
@@ -71,6 +95,11 @@
  * @property {number} depth
  * @property {boolean} complete
  * @property {string[]} pv
+ * @property {string[]} [pv_san]
+ * @property {Mate} [mate]
+ * @property {WDL} [wdl]
+ * @property {Equity} [equity]
+ * @property {Probabilities} [probabilities]
  * @property {{lower: number, upper: number}} [bounds]
  */
 
@@ -82,6 +111,7 @@
  * @property {number} [plies_to_end]
  * @property {Move} move
  * @property {string[]} pv
+ * @property {string[]} [pv_san]
  * @property {number} nodes
  * @property {number} elapsed_ms
  */
@@ -90,7 +120,10 @@
  * @typedef {object} PositionRequest
  * @property {string} game
  * @property {string[]} [board]
+ * @property {string} [position]
+ * @property {string} [fen]
  * @property {string[]} [moves]
+ * @property {number[]} [dice]
  * @property {string} [rule]
  * @property {number} [size]
  */
@@ -98,11 +131,15 @@
 /**
  * @typedef {object} Position
  * @property {string} game
- * @property {string[]} board Rows, top first: "." empty, "x", "o".
+ * @property {string[]} [board] Rows, top first: "." empty, "x", "o"; chess's ranks.
+ * @property {string} [position] The position in the game's notation.
+ * @property {object} [view] What to draw beyond rows, by Game.board_kind.
  * @property {number} ply
- * @property {"x"|"o"} to_move
+ * @property {string} to_move A name of Game.sides.
+ * @property {boolean} [chance] The side to move has yet to roll.
  * @property {boolean} over
- * @property {"x"|"o"} [winner]
+ * @property {string} [winner]
+ * @property {string} [reason] Why the game ended.
  * @property {Move} [last_move]
  * @property {Move[]} legal_moves
  */
@@ -116,7 +153,13 @@
  * @property {string} notation
  * @property {number} default_depth
  * @property {number} max_depth
- * @property {"cell"|"column"} placement
+ * @property {"grid"|"columns"|"intersections"|"chessboard"|"pits"|"backgammon"} board_kind
+ * @property {"cell"|"column"|"from-to"|"pit"|"checkers"} input
+ * @property {"cell"|"column"} [placement]
+ * @property {string[]} sides
+ * @property {"fen"|"kalah"|"gnubg"} [position]
+ * @property {"dice"} [chance]
+ * @property {boolean} [extra_turns]
  * @property {number} default_timeout_ms
  * @property {number} max_timeout_ms
  * @property {string[]} [options]

@@ -1,4 +1,0 @@
-package gomoku
-
-// defaultPolicyTable is the move-ordering table (see PolicyOf).
-var defaultPolicyTable = PolicyOf()
