@@ -7,6 +7,7 @@ import (
 	"movesvc/engine"
 	"movesvc/engine/connect4"
 	"movesvc/engine/gomoku"
+	"movesvc/engine/kalah"
 	"movesvc/engine/tictactoe"
 )
 
@@ -18,6 +19,7 @@ func All() []engine.Game {
 		tictactoe.Game{},
 		connect4.Game{},
 		gomoku.Game{},
+		kalah.Game{},
 	}
 }
 

@@ -15,6 +15,8 @@ type PitValue struct {
 	Score        int
 	Lower, Upper int
 	Exact        bool
+	Depth        int    // turns of the last completed iteration after the move (0: none ran)
+	Nodes        uint64 // boards the move's search took
 }
 
 // Analyze returns the value of every legal move of pos (not over), in pit
@@ -51,6 +53,7 @@ func (s *solver) analyzeChild(c *child, n int, lim Limits) PitValue {
 		return pv
 	}
 	res := Result{Lower: -c.n, Upper: c.n}
+	before := s.nodes
 	if !s.deadlinePassed() {
 		s.armed, s.stopped = false, false // each move's first iteration completes
 		if lim.MaxNodes > 0 {
@@ -63,7 +66,7 @@ func (s *solver) analyzeChild(c *child, n int, lim Limits) PitValue {
 	} else {
 		pv.Score, pv.Lower, pv.Upper = c.net-res.Score, c.net-res.Upper, c.net-res.Lower
 	}
-	pv.Exact = res.Complete
+	pv.Exact, pv.Depth, pv.Nodes = res.Complete, res.Depth, s.nodes-before
 	return pv
 }
 

@@ -6,12 +6,30 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"testing"
 )
 
 // DefaultDatabaseSeeds is the most seeds on the board of a database built
 // at first use, when no larger one is found on disk: for 6 pits a side,
 // 9.7 million boards and bytes, built in 2.7 s of one core.
 const DefaultDatabaseSeeds = 14
+
+// TestDatabaseSeeds is the most seeds of a database built at first use in
+// a test binary (testing.Testing): 170 thousand boards for 6 pits, built
+// in a fraction of a second even under the race detector, where
+// DefaultDatabaseSeeds' takes over a minute. The tests of every package
+// that plays Kalah through the engine (api, web, engine/games) get exact
+// answers all the same, only slower; the server warms the full database
+// (Game.Warm) and tools build theirs explicitly.
+const TestDatabaseSeeds = 8
+
+// firstUseSeeds returns the most seeds of a database built at first use.
+func firstUseSeeds() int {
+	if testing.Testing() {
+		return TestDatabaseSeeds
+	}
+	return DefaultDatabaseSeeds
+}
 
 // DatabaseDirEnv names the environment variable holding the directory
 // where Databases looks for database files when SetDatabaseDir was not
@@ -36,7 +54,8 @@ func SetDatabaseDir(dir string) {
 
 // Databases returns the endgame database of r's pits and capture rule: the
 // largest readable one in the database directory, else one of
-// DefaultDatabaseSeeds built at first use. It is kept for the life of the
+// DefaultDatabaseSeeds (TestDatabaseSeeds in a test binary) built at first
+// use. It is kept for the life of the
 // process and shared by every search.
 func Databases(r Rules) *Database {
 	v := variant{m: r.Pits, emptyCapture: r.EmptyCapture}
@@ -48,7 +67,7 @@ func Databases(r Rules) *Database {
 	d := loadLargest(r)
 	if d == nil {
 		var err error
-		if d, err = BuildDatabase(r, DefaultDatabaseSeeds); err != nil {
+		if d, err = BuildDatabase(r, firstUseSeeds()); err != nil {
 			return nil
 		}
 	}

@@ -119,13 +119,20 @@ func (p *Position) IsLegal(m engine.Move) bool {
 	return m >= 0 && int(m) < p.rules.Pits && p.b[m] > 0
 }
 
-// RemainingPlies returns an upper bound on the moves left: a move either
-// puts a seed into a store or only moves the mover's seeds towards its
-// store, so with n seeds in the pits at most n*(Pits-1)+1 moves pass
-// between two seeds stored.
+// RemainingPlies returns an upper bound on the moves left, one that every
+// move lowers: a move either stores a seed (sown into or captured to the
+// mover's store, or the rest at the end), or moves only the mover's seeds
+// nearer its store. So with n seeds in the pits, each d pits from its
+// owner's store, K(n) + sum(d) bounds the moves left, where K(n) = n +
+// Pits*n*(n-1)/2 grows with each seed by more than sum(d) can.
 func (p *Position) RemainingPlies() int {
+	m := p.rules.Pits
 	n := p.OnBoard()
-	return (n + 1) * (n*(p.rules.Pits-1) + 1)
+	dist := 0
+	for k := range m {
+		dist += (int(p.b[k]) + int(p.b[m+k])) * (m - k)
+	}
+	return n + m*n*(n-1)/2 + dist
 }
 
 // Play makes the legal move m (a pit index of the side to move): it sows

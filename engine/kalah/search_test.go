@@ -164,7 +164,10 @@ func TestSearchAllocations(t *testing.T) {
 // BenchmarkSolve solves fixed positions of Kalah(6,4) from random play (12
 // to 20 plies in) with a database of 14 seeds, each with a fresh table.
 func BenchmarkSolve(b *testing.B) {
-	db := Databases(Standard)
+	db, err := BuildDatabase(Standard, DefaultDatabaseSeeds)
+	if err != nil {
+		b.Fatal(err)
+	}
 	rng := newRand(9)
 	var positions []*Position
 	for len(positions) < 8 {
