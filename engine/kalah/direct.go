@@ -14,7 +14,8 @@ func (s *solver) fromDatabase(root *board, n int) Result {
 
 // fromBook answers a board whose exact value the book holds: the value,
 // and the book's move if it is proved to keep it, else the first move that
-// is.
+// is. The proof may be stopped by the deadline or the node limit: the
+// answer is then the book's move unchecked, when it is legal.
 func (s *solver) fromBook(root *board, n int) (Result, bool) {
 	if s.book == nil || n < s.book.minSeeds {
 		return Result{}, false
@@ -26,10 +27,17 @@ func (s *solver) fromBook(root *board, n int) (Result, bool) {
 	}
 	v := e.lo
 	res := Result{Score: v, Lower: v, Upper: v, Complete: true, Source: "book"}
-	res.Move = engine.Move(s.keeping(root, n, e.move, v)) // the book's move, checked
-	if res.Move == engine.NoMove {
-		return Result{}, false
+	s.armed = true
+	move := s.keeping(root, n, e.move, v) // the book's move, checked
+	stopped := s.stopped
+	s.armed, s.stopped = false, false
+	if move == noMove {
+		if !stopped || e.move < 0 || e.move >= s.v.m || root[e.move] == 0 {
+			return Result{}, false
+		}
+		move = e.move
 	}
+	res.Move = engine.Move(move)
 	res.PV, res.pvEnds = s.principalVariation(root, res.Move, v, true)
 	return res, true
 }

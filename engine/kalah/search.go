@@ -152,8 +152,12 @@ func (s *solver) iterate(root *board, n int, lim Limits) Result {
 	if n <= s.dbMax {
 		return s.fromDatabase(root, n)
 	}
-	if res, ok := s.fromBook(root, n); ok {
-		return res
+	// A depth-limited search runs its iterations only: the book's answer
+	// checks its move with a solve.
+	if lim.Depth == 0 {
+		if res, ok := s.fromBook(root, n); ok {
+			return res
+		}
 	}
 	res := Result{Move: engine.Move(s.firstMove(root)), Lower: -n, Upper: n, Source: "search"}
 	pr := proofs{lower: -n, upper: n, pit: noMove}
