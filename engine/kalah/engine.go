@@ -15,13 +15,13 @@ import (
 type tableKey int
 
 // tableBits returns the size of a search's table, in bits: the engine's
-// (lim.Bits()) for a depth-limited search, and at least DefaultTableBits,
-// which the solve times of docs/kalah.md were measured with, for a solve.
+// (lim.Bits()) for a depth-limited search, and at least serviceTableBits
+// for a solve.
 func tableBits(lim engine.Limits) int {
 	if turns(lim.Depth) > 0 {
 		return lim.Bits()
 	}
-	return max(DefaultTableBits, lim.Bits())
+	return max(serviceTableBits, lim.Bits())
 }
 
 // borrowTable returns an empty table for one search, borrowed from

@@ -186,9 +186,9 @@ func (Game) Warm() {
 }
 
 // SearchMemory returns an upper bound on the bytes one search with lim
-// holds (engine.SearchMemorer): its table (at most 2^DefaultTableBits
-// entries or the engine's lim.Bits(), whichever is larger) and its stack. The endgame databases and the books are shared by every
+// holds (engine.SearchMemorer): its table (2^serviceTableBits entries or
+// the engine's lim.Bits(), whichever is larger) and its stack. The endgame databases and the books are shared by every
 // search and held for the life of the process, not counted here.
 func (Game) SearchMemory(lim engine.Limits) int64 {
-	return int64(EntryBytes)<<max(DefaultTableBits, lim.Bits()) + searchStackBytes
+	return int64(EntryBytes)<<max(serviceTableBits, lim.Bits()) + searchStackBytes
 }

@@ -22,6 +22,11 @@ const (
 	etcMinSeeds  = 30      // enhanced transposition cutoffs at nodes with this many seeds on the board or more
 )
 
+// The service's searches (engine.go): the solve table of 2^serviceTableBits
+// entries, 8 MiB, no more than a Connect Four solve holds, so that Kalah
+// does not raise a server's memory budget; a larger engine TableBits wins.
+const serviceTableBits = 19
+
 // Search driver (search.go).
 const (
 	maxPV        = 64   // the longest principal variation reported
