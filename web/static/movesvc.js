@@ -35,6 +35,9 @@
  * @property {number} [timeout_ms]
  * @property {string} [rule]
  * @property {number} [size]
+ * @property {number} [pits] Kalah: pits a side, 1 to 6.
+ * @property {number} [seeds] Kalah: seeds a pit at the start, 1 to 6.
+ * @property {"standard"|"empty"} [capture] Kalah: the capture rule.
  * @property {boolean} [analysis]
  * @property {number} [multipv]
  * @property {number} [level]
@@ -126,6 +129,9 @@
  * @property {number[]} [dice]
  * @property {string} [rule]
  * @property {number} [size]
+ * @property {number} [pits] Kalah: pits a side, 1 to 6.
+ * @property {number} [seeds] Kalah: seeds a pit at the start, 1 to 6.
+ * @property {"standard"|"empty"} [capture] Kalah: the capture rule.
  */
 
 /**
