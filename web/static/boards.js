@@ -58,6 +58,7 @@ export const kinds = {
   grid: () => import("./board-cells.js"),
   intersections: () => import("./board-intersections.js"),
   columns: () => import("./board-columns.js"),
+  pits: () => import("./board-pits.js"),
 };
 
 /**
