@@ -15,7 +15,13 @@
 // The endgame databases come from MOVESVC_KALAH_DB (cmd/kalahdb), else the
 // default one is built first (not counted).
 //
+// With -api URL it asks a running server instead (POST /move with the
+// position and -timeout-ms): the wall time is a client's, from sending the
+// request to the whole answer, and a position counts as exact when the
+// answer says stopped_by "solved".
+//
 //	MOVESVC_KALAH_DB=/var/lib/kalah go run ./cmd/kalahbench -n 200 -games 4
+//	go run ./cmd/kalahbench -api http://127.0.0.1:8080 -n 100 -plies 12 -games 2
 package main
 
 import (
@@ -24,11 +30,13 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"net/http"
 	"os"
 	"slices"
 	"syscall"
 	"time"
 
+	"movesvc/engine"
 	"movesvc/engine/kalah"
 )
 
@@ -42,6 +50,7 @@ func main() {
 // sample is one measured solve.
 type sample struct {
 	kind     string
+	exact    bool
 	position string
 	seeds    int
 	score    int
@@ -63,6 +72,8 @@ func run(args []string, out io.Writer) error {
 	ttBits := fs.Int("tt-bits", 20, "transposition table of 2^bits entries")
 	warm := fs.Bool("warm", false, "keep the table from one solve to the next")
 	levels := fs.Int("levels", 0, "instead: measure the levels on this many positions from 16 to 40 random moves in")
+	apiURL := fs.String("api", "", "ask the server at this URL (POST /move) instead of solving here")
+	timeoutMS := fs.Int("timeout-ms", 1000, "with -api: the timeout_ms of each request")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -70,23 +81,36 @@ func run(args []string, out io.Writer) error {
 	if err := r.Validate(); err != nil {
 		return err
 	}
-	kalah.Databases(r)
-	kalah.Books(r)
+	var client *apiClient
+	if *apiURL != "" {
+		client = &apiClient{url: *apiURL, timeoutMS: *timeoutMS, r: r, http: &http.Client{}}
+	} else {
+		kalah.Databases(r)
+		kalah.Books(r)
+	}
 	rng := rand.New(rand.NewPCG(*seed, 0))
 	if *levels > 0 {
 		return measureLevels(r, *levels, rng, kalah.NewTable(*ttBits), out)
 	}
-	m := measurer{r: r, table: kalah.NewTable(*ttBits), warm: *warm, out: out}
+	m := measurer{r: r, warm: *warm, out: out, api: client}
+	if client == nil {
+		m.table = kalah.NewTable(*ttBits)
+	}
 	for range *n {
 		if p := randomPlay(r, rng.IntN(*plies+1), rng); p != nil {
-			m.solve("random", p)
+			if _, err := m.solve("random", p); err != nil {
+				return err
+			}
 		}
 	}
 	for range *games {
 		p := randomPlay(r, rng.IntN(4), rng)
 		for p != nil && !p.Over() {
-			res := m.solve("perfect", p)
-			p.Play(res.Move)
+			move, err := m.solve("perfect", p)
+			if err != nil {
+				return err
+			}
+			p.Play(move)
 		}
 	}
 	m.report()
@@ -115,38 +139,54 @@ type measurer struct {
 	r       kalah.Rules
 	table   *kalah.Table
 	warm    bool
+	api     *apiClient // when set, the server answers
 	out     io.Writer
 	samples []sample
 }
 
-// solve measures one exact solve of p.
-func (m *measurer) solve(kind string, p *kalah.Position) kalah.Result {
-	if !m.warm {
-		m.table.Clear()
+// solve measures one exact solve of p, here or by the server, and returns
+// the move played.
+func (m *measurer) solve(kind string, p *kalah.Position) (engine.Move, error) {
+	s := sample{kind: kind, position: p.String(), seeds: p.OnBoard()}
+	var move engine.Move
+	if m.api != nil {
+		var err error
+		if move, s.score, s.nodes, s.exact, s.wall, err = m.api.solve(p); err != nil {
+			return move, err
+		}
+	} else {
+		if !m.warm {
+			m.table.Clear()
+		}
+		cpu0, wall0 := cpuTime(), time.Now()
+		res := kalah.Search(context.Background(), p, kalah.Limits{Table: m.table})
+		s.score, s.nodes, s.exact, move = res.Score, res.Nodes, res.Complete, res.Move
+		s.cpu, s.wall = cpuTime()-cpu0, time.Since(wall0)
 	}
-	cpu0, wall0 := cpuTime(), time.Now()
-	res := kalah.Search(context.Background(), p, kalah.Limits{Table: m.table})
-	s := sample{kind: kind, position: p.String(), seeds: p.OnBoard(), score: res.Score, nodes: res.Nodes,
-		cpu: cpuTime() - cpu0, wall: time.Since(wall0)}
 	m.samples = append(m.samples, s)
-	fmt.Fprintf(m.out, "%-8s %-40s seeds %2d score %3d nodes %10d cpu %8.3fs wall %8.3fs\n",
-		s.kind, s.position, s.seeds, s.score, s.nodes, s.cpu.Seconds(), s.wall.Seconds())
-	return res
+	fmt.Fprintf(m.out, "%-8s %-40s seeds %2d score %3d exact %-5v nodes %10d cpu %8.3fs wall %8.3fs\n",
+		s.kind, s.position, s.seeds, s.score, s.exact, s.nodes, s.cpu.Seconds(), s.wall.Seconds())
+	return move, nil
 }
 
 // report prints the percentiles of each kind and of all.
 func (m *measurer) report() {
 	for _, kind := range []string{"random", "perfect", "all"} {
 		var cpu, wall []time.Duration
+		exactInTime := 0
 		for _, s := range m.samples {
 			if kind == "all" || s.kind == kind {
 				cpu, wall = append(cpu, s.cpu), append(wall, s.wall)
+				if s.exact && s.wall <= time.Second {
+					exactInTime++
+				}
 			}
 		}
 		if len(cpu) == 0 {
 			continue
 		}
-		fmt.Fprintf(m.out, "%s (%d positions): cpu %s; wall %s\n", kind, len(cpu), percentiles(cpu), percentiles(wall))
+		fmt.Fprintf(m.out, "%s (%d positions): cpu %s; wall %s; exact within 1 s of wall time: %d of %d\n",
+			kind, len(cpu), percentiles(cpu), percentiles(wall), exactInTime, len(cpu))
 	}
 }
 
