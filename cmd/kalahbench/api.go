@@ -47,7 +47,7 @@ func (a *apiClient) solve(p *kalah.Position) (engine.Move, int, uint64, bool, ti
 	if err != nil {
 		return engine.NoMove, 0, 0, false, 0, err
 	}
-	defer resp.Body.Close()
+	defer func() { _ = resp.Body.Close() }() // the body is read whole
 	var ans apiAnswer
 	err = json.NewDecoder(resp.Body).Decode(&ans)
 	wall := time.Since(start)

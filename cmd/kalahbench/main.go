@@ -113,8 +113,7 @@ func run(args []string, out io.Writer) error {
 			p.Play(move)
 		}
 	}
-	m.report()
-	return nil
+	return m.report()
 }
 
 // randomPlay plays plies random moves from the start of r; nil when the
@@ -164,13 +163,13 @@ func (m *measurer) solve(kind string, p *kalah.Position) (engine.Move, error) {
 		s.cpu, s.wall = cpuTime()-cpu0, time.Since(wall0)
 	}
 	m.samples = append(m.samples, s)
-	fmt.Fprintf(m.out, "%-8s %-40s seeds %2d score %3d exact %-5v nodes %10d cpu %8.3fs wall %8.3fs\n",
+	_, err := fmt.Fprintf(m.out, "%-8s %-40s seeds %2d score %3d exact %-5v nodes %10d cpu %8.3fs wall %8.3fs\n",
 		s.kind, s.position, s.seeds, s.score, s.exact, s.nodes, s.cpu.Seconds(), s.wall.Seconds())
-	return move, nil
+	return move, err
 }
 
 // report prints the percentiles of each kind and of all.
-func (m *measurer) report() {
+func (m *measurer) report() error {
 	for _, kind := range []string{"random", "perfect", "all"} {
 		var cpu, wall []time.Duration
 		exactInTime := 0
@@ -185,9 +184,12 @@ func (m *measurer) report() {
 		if len(cpu) == 0 {
 			continue
 		}
-		fmt.Fprintf(m.out, "%s (%d positions): cpu %s; wall %s; exact within 1 s of wall time: %d of %d\n",
-			kind, len(cpu), percentiles(cpu), percentiles(wall), exactInTime, len(cpu))
+		if _, err := fmt.Fprintf(m.out, "%s (%d positions): cpu %s; wall %s; exact within 1 s of wall time: %d of %d\n",
+			kind, len(cpu), percentiles(cpu), percentiles(wall), exactInTime, len(cpu)); err != nil {
+			return err
+		}
 	}
+	return nil
 }
 
 // percentiles formats the 50th, 90th, 99th percentiles and the maximum.
@@ -242,8 +244,10 @@ func measureLevels(r kalah.Rules, n int, rng *rand.Rand, table *kalah.Table, out
 		}
 	}
 	for level := 1; level <= kalah.MaxLevel; level++ {
-		fmt.Fprintf(out, "level %2d: %.2f seeds lost a move, a best move %d%% of %d\n",
-			level, float64(lost[level])/float64(n), 100*best[level]/n, n)
+		if _, err := fmt.Fprintf(out, "level %2d: %.2f seeds lost a move, a best move %d%% of %d\n",
+			level, float64(lost[level])/float64(n), 100*best[level]/n, n); err != nil {
+			return err
+		}
 	}
 	return nil
 }

@@ -77,8 +77,10 @@ func run(args []string, log io.Writer) error {
 		if err := write(book, *out); err != nil {
 			return err
 		}
-		fmt.Fprintf(log, "%d/%d %s: score %d move %d nodes %d in %.1fs; book %d boards\n",
-			i+1, len(positions), p, res.Score, res.Move+1, res.Nodes, time.Since(start).Seconds(), book.Len())
+		if _, err := fmt.Fprintf(log, "%d/%d %s: score %d move %d nodes %d in %.1fs; book %d boards\n",
+			i+1, len(positions), p, res.Score, res.Move+1, res.Nodes, time.Since(start).Seconds(), book.Len()); err != nil {
+			return err
+		}
 	}
 	return nil
 }

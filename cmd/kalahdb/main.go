@@ -65,7 +65,9 @@ func run(args []string, log io.Writer) error {
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(log, "%s: %d boards in %.1fs\n", path, d.Bytes(), time.Since(start).Seconds())
+		if _, err := fmt.Fprintf(log, "%s: %d boards in %.1fs\n", path, d.Bytes(), time.Since(start).Seconds()); err != nil {
+			return err
+		}
 	}
 	return nil
 }

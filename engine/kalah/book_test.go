@@ -78,7 +78,9 @@ func TestDatabaseFile(t *testing.T) {
 	}
 	data, _ := os.ReadFile(path)
 	data[100] ^= 1
-	os.WriteFile(path, data, 0o644)
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
 	if _, err := ReadDatabase(path); err == nil {
 		t.Fatal("a corrupted file reads")
 	}

@@ -94,9 +94,9 @@ func WriteDatabaseFile(d *Database, dir string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	defer os.Remove(f.Name())
+	defer func() { _ = os.Remove(f.Name()) }() // gone already once renamed
 	if _, err := d.WriteTo(f); err != nil {
-		f.Close()
+		_ = f.Close() // the write's error is the one to report
 		return "", err
 	}
 	if err := f.Close(); err != nil {
