@@ -51,7 +51,10 @@
 //     (order.go).
 //
 // Search is the entry point; Analyze scores every pit; PlayLevel plays the
-// weaker levels 1 to 9. Position implements the methods of the engine's
-// State contract. A search is single-threaded and allocates nothing per
-// node.
+// weaker levels 1 to 9 for the tools. Game and State (game.go, state.go,
+// engine.go) play the package through the engine's contract: the options
+// pits, seeds and capture, the notation, the pits view, and Search and
+// Analyze as the engine's Searcher and Analyzer, whose weaker levels
+// engine/strength plays. A search is single-threaded and allocates nothing
+// per node.
 package kalah
