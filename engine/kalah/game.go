@@ -3,6 +3,7 @@ package kalah
 import (
 	"errors"
 	"strconv"
+	"sync"
 
 	"movesvc/engine"
 )
@@ -174,15 +175,26 @@ func engineError(err error, value any) error {
 	return err
 }
 
-// Warm builds the endgame databases of the six-pit variants, both capture
-// rules, and parses their embedded books: what the first search of each
-// would otherwise wait for (engine.Warmer). Other pit counts build theirs
-// at first use, in well under a second.
+// warmOnce starts Warm's build once.
+var warmOnce sync.Once
+
+// Warm starts building, in the background, the endgame databases of the
+// six-pit variants, both capture rules, and parsing their embedded books
+// (engine.Warmer): a server that calls it listens at once rather than
+// seconds later (27 s on a loaded 2-core machine, which the server's start
+// tests do not wait for), and a Kalah search that starts before its
+// database is built waits for it (Databases), so that every answer uses
+// the same database. Other pit counts build theirs at first use, in well
+// under a second. It is safe to call more than once.
 func (Game) Warm() {
-	for _, r := range []Rules{Standard, {Pits: 6, Seeds: 4, EmptyCapture: true}} {
-		Databases(r)
-		Books(r)
-	}
+	warmOnce.Do(func() {
+		go func() {
+			for _, r := range []Rules{Standard, {Pits: 6, Seeds: 4, EmptyCapture: true}} {
+				Databases(r)
+				Books(r)
+			}
+		}()
+	})
 }
 
 // SearchMemory returns an upper bound on the bytes one search with lim
