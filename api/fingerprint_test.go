@@ -77,6 +77,14 @@ var fingerprintCases = []struct{ method, path, accept, body string }{
 	{"POST", "/move", "", `{"game":"tictactoe","moves":[],"moves":[]}`},
 	{"POST", "/move", "", `{"game":"tictactoe","mvoes":[]}`},
 	{"POST", "/move", "", `{"game":"tictactoe","moves":[1]}`},
+	{"POST", "/move", "", `{"game":"backgammon","moves":[],"dice":[3,1]}`},
+	{"POST", "/move", "", `{"game":"backgammon","moves":["31","8/5 6/5"],"dice":[6,4],"analysis":true,"multipv":3}`},
+	{"POST", "/move", "", `{"game":"backgammon","position":"4HPwATDgc/ABMA:cAkAAAAAAAAA","dice":[6,6],"depth":2}`},
+	{"POST", "/move", "", `{"game":"backgammon","moves":["42","8/4 6/4"],"dice":[5,5],"level":3,"seed":1}`},
+	{"POST", "/move", "text/event-stream", `{"game":"backgammon","moves":[],"dice":[6,5]}`},
+	{"POST", "/position", "", `{"game":"backgammon","moves":["31","8/5 6/5","64"]}`},
+	{"POST", "/move", "", `{"game":"backgammon","moves":["31","8/5 6/5"]}`},
+	{"POST", "/move", "", `{"game":"backgammon","moves":["31","24/18"],"dice":[2,1]}`},
 	{"GET", "/games", "", ``},
 }
 

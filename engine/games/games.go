@@ -5,6 +5,7 @@ package games
 
 import (
 	"movesvc/engine"
+	"movesvc/engine/backgammon"
 	"movesvc/engine/connect4"
 	"movesvc/engine/gomoku"
 	"movesvc/engine/kalah"
@@ -19,6 +20,7 @@ func All() []engine.Game {
 		tictactoe.Game{},
 		connect4.Game{},
 		gomoku.Game{},
+		backgammon.Game{},
 		kalah.Game{},
 	}
 }

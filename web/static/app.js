@@ -318,7 +318,7 @@ async function advance() {
     movers.set(moversKey(shown), /** @type {"x"|"o"} */ (position.to_move));
     const sidesOfMoves = await moversOf(page.moves, signal);
     if (!current()) return;
-    showMoves(page.moves, page.ply, page.setup, go, sidesOfMoves);
+    showMoves(page.moves, page.ply, page.setup, go, (i) => sidesOfMoves[i] ?? toMove(i));
     if (position.over) {
       page.evaluation = finalEval(position);
       panel.setEval(page.evaluation, sides());
@@ -326,10 +326,18 @@ async function advance() {
       return;
     }
     if (page.ply === page.moves.length && !playersTurn(true)) {
+      if (position.chance) {
+        // The engine's side rolls: chance's move, not the engine's.
+        page.moves.push(rollOf(position));
+        page.ply = page.moves.length;
+        saveURL(false);
+        advance();
+        return;
+      }
       await engineMove(shown, position.to_move, signal, current);
       return;
     }
-    if (analysisBox.checked) {
+    if (analysisBox.checked && !position.chance) {
       setState("analysing");
       draw();
       const res = await api.move({ ...moveRequest(shown), analysis: true, level: undefined }, { signal });
@@ -375,6 +383,22 @@ async function engineMove(shown, side, signal, current) {
   page.ply = page.moves.length;
   saveURL(false);
   advance();
+}
+
+/**
+ * rollOf rolls two dice at a chance node and returns the notation of that
+ * roll among the position's legal moves (the rolls; an opening double,
+ * which is none of them, is rolled again).
+ * @param {Position} position
+ * @returns {string}
+ */
+function rollOf(position) {
+  for (;;) {
+    const a = 1 + Math.floor(Math.random() * 6);
+    const b = 1 + Math.floor(Math.random() * 6);
+    const roll = `${Math.max(a, b)}${Math.min(a, b)}`;
+    if (position.legal_moves.some((m) => m.notation === roll)) return roll;
+  }
 }
 
 /**
@@ -500,6 +524,7 @@ function asLetters(answer) {
  * @param {number} n
  */
 function toMove(n) {
+  if (page.kind?.mover) return page.kind.mover(n);
   return n % 2 === 0 ? "x" : "o";
 }
 

@@ -16,6 +16,9 @@
  *   clicking its cells (Hooks.edit)
  * @property {(root: HTMLElement, hooks: Hooks) => Drawing} create starts
  *   drawing into an empty root
+ * @property {(n: number) => "x"|"o"} [mover] the side to move after n
+ *   moves from the start, for a game whose sides do not simply alternate
+ *   (backgammon's rolls and plays); none: x, o, x, ...
  */
 
 /**
@@ -58,6 +61,7 @@ export const kinds = {
   grid: () => import("./board-cells.js"),
   intersections: () => import("./board-intersections.js"),
   columns: () => import("./board-columns.js"),
+  backgammon: () => import("./board-backgammon.js"),
   pits: () => import("./board-pits.js"),
 };
 

@@ -4,28 +4,27 @@
 
 /**
  * showMoves lists notations, ply of them shown on the board, the first
- * setup of them set-up moves, each by the side that played it (movers: x
- * or o; the sides alternate from x where it is shorter, and not in a game
- * with extra turns); go(n) shows the position after n moves.
+ * setup of them set-up moves; go(n) shows the position after n moves;
+ * side(i) is the side that makes move i (0-based): x, o, x, ... unless
+ * the game says otherwise (backgammon's rolls and plays).
  * @param {string[]} notations
  * @param {number} ply
  * @param {number} setup
  * @param {(n: number) => void} go
- * @param {string[]} [movers]
+ * @param {(i: number) => string} [side]
  */
-export function showMoves(notations, ply, setup, go, movers = []) {
+export function showMoves(notations, ply, setup, go, side = (i) => (i % 2 === 0 ? "x" : "o")) {
   const list = /** @type {HTMLOListElement} */ (document.getElementById("moves"));
   list.replaceChildren(...notations.map((notation, i) => {
     const li = document.createElement("li");
     li.dataset.notation = notation;
     li.dataset.ply = String(i + 1);
     if (i < setup) li.classList.add("setup");
-    const side = movers[i] ?? (i % 2 === 0 ? "x" : "o");
-    li.dataset.side = side;
+    li.dataset.side = side(i);
     const b = document.createElement("button");
     b.type = "button";
-    b.textContent = `${side} ${notation}`;
-    b.setAttribute("aria-label", `Move ${i + 1}, ${side} ${notation}${i < setup ? ", set-up" : ""}: show the position after it`);
+    b.textContent = `${side(i)} ${notation}`;
+    b.setAttribute("aria-label", `Move ${i + 1}, ${side(i)} ${notation}${i < setup ? ", set-up" : ""}: show the position after it`);
     if (i + 1 === ply) b.setAttribute("aria-current", "step");
     b.addEventListener("click", () => go(i + 1));
     li.append(b);
