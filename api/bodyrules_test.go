@@ -14,19 +14,37 @@ import (
 
 // requestSchemas are the request bodies of the API, by the path that takes
 // them, with a valid body to put each wrong value in: one of a game that
-// takes every game option but chess's (optionBodies), searched briefly
-// whichever field is left out.
+// takes the game options most fields name, searched briefly whichever field
+// is left out.
 var requestSchemas = []struct{ path, schema, valid string }{
 	{"/move", "MoveRequest", `{"game":"gomoku","moves":["h8"],"depth":1,"timeout_ms":100}`},
 	{"/moves", "BatchRequest", `{"requests":[{"game":"tictactoe","moves":[]}]}`},
 	{"/position", "PositionRequest", `{"game":"gomoku","moves":["h8"]}`},
 }
 
-// optionBodies are more valid bodies, by schema, of games whose options
-// requestSchemas' body does not take (chess's variant).
-var optionBodies = map[string][]string{
-	"MoveRequest":     {`{"game":"chess","moves":["e4"],"depth":1,"timeout_ms":100}`},
-	"PositionRequest": {`{"game":"chess","moves":["e4"]}`},
+// optionBodies are valid bodies, by path, of the games whose options the
+// valid body's game does not take: a wrong value of such an option is put
+// in its game's body.
+var optionBodies = map[string]map[string]string{
+	"/move":     {"pits": kalahBody(`"depth":1,"timeout_ms":100`), "seeds": kalahBody(`"depth":1,"timeout_ms":100`), "capture": kalahBody(`"depth":1,"timeout_ms":100`), "variant": `{"game":"chess","moves":["e4"],"depth":1,"timeout_ms":100}`},
+	"/position": {"pits": kalahBody(""), "seeds": kalahBody(""), "capture": kalahBody(""), "variant": `{"game":"chess","moves":["e4"]}`},
+}
+
+// kalahBody is a valid Kalah(3,3) body with more fields.
+func kalahBody(more string) string {
+	if more != "" {
+		more = "," + more
+	}
+	return `{"game":"kalah","pits":3,"seeds":3,"moves":["1"]` + more + `}`
+}
+
+// bodyFor returns the valid body to put a value of field in: its game's,
+// for an option the usual valid body's game does not take.
+func bodyFor(path, valid, field string) string {
+	if b, ok := optionBodies[path][field]; ok {
+		return b
+	}
+	return valid
 }
 
 // goTypeName matches what a Go type looks like in text: []string,
@@ -64,23 +82,21 @@ func TestDetailsNameNoGoType(t *testing.T) {
 		for field := range props {
 			refused := 0
 			for _, v := range wrong {
-				for _, valid := range append([]string{rs.valid}, optionBodies[rs.schema]...) {
-					body := with(t, valid, field, v)
-					r := ts.do(t, http.MethodPost, rs.path, "application/json", []byte(body))
-					if r.status != http.StatusBadRequest {
-						continue
-					}
-					refused++
-					var p problem
-					r.decode(t, &p)
-					texts := []string{p.Detail}
-					for _, e := range p.Errors {
-						texts = append(texts, e.Message)
-					}
-					for _, text := range texts {
-						if goTypeName.MatchString(text) {
-							t.Errorf("POST %s %s: %q names a Go type", rs.path, body, text)
-						}
+				body := with(t, bodyFor(rs.path, rs.valid, field), field, v)
+				r := ts.do(t, http.MethodPost, rs.path, "application/json", []byte(body))
+				if r.status != http.StatusBadRequest {
+					continue
+				}
+				refused++
+				var p problem
+				r.decode(t, &p)
+				texts := []string{p.Detail}
+				for _, e := range p.Errors {
+					texts = append(texts, e.Message)
+				}
+				for _, text := range texts {
+					if goTypeName.MatchString(text) {
+						t.Errorf("POST %s %s: %q names a Go type", rs.path, body, text)
 					}
 				}
 			}

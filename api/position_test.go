@@ -202,7 +202,7 @@ func TestGamesTellClientsHowToPlay(t *testing.T) {
 			}
 		}
 	}
-	if want := map[string]string{"tictactoe": "cell", "connect4": "column", "gomoku": "cell", "chess": "", "backgammon": ""}; !maps.Equal(placements, want) {
+	if want := map[string]string{"tictactoe": "cell", "connect4": "column", "gomoku": "cell", "chess": "", "backgammon": "", "kalah": ""}; !maps.Equal(placements, want) {
 		t.Errorf("placements %v, want %v", placements, want)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"movesvc/engine/chess"
 	"movesvc/engine/connect4"
 	"movesvc/engine/gomoku"
+	"movesvc/engine/kalah"
 	"movesvc/engine/tictactoe"
 )
 
@@ -22,6 +23,7 @@ func All() []engine.Game {
 		gomoku.Game{},
 		chess.Game{},
 		backgammon.Game{},
+		kalah.Game{},
 	}
 }
 

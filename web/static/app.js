@@ -251,7 +251,7 @@ function undo() {
   if (page.ply === 0) return;
   page.moves = page.moves.slice(0, page.ply - 1);
   const side = sideSelect.value;
-  while (side !== "both" && page.moves.length > 0 && toMove(page.moves.length) !== side) page.moves.pop();
+  while (side !== "both" && page.moves.length > 0 && sideAfter(page.moves) !== side) page.moves.pop();
   page.ply = page.moves.length;
   page.setup = Math.min(page.setup, page.ply);
   page.evaluation = null;
@@ -312,10 +312,13 @@ async function advance() {
   const shown = page.moves.slice(0, page.ply);
   try {
     setState("loading");
-    const position = xo(await api.position(positionRequest(shown), { signal }));
+    const position = asLetters(await api.position(positionRequest(shown), { signal }));
     if (!current()) return;
     page.position = position;
-    showMoves(page.moves, page.ply, page.setup, go, toMove);
+    movers.set(moversKey(shown), /** @type {"x"|"o"} */ (position.to_move));
+    const sidesOfMoves = await moversOf(page.moves, signal);
+    if (!current()) return;
+    showMoves(page.moves, page.ply, page.setup, go, (i) => sidesOfMoves[i] ?? toMove(i));
     if (position.over) {
       page.evaluation = finalEval(position);
       panel.setEval(page.evaluation, sides());
@@ -366,7 +369,7 @@ async function engineMove(shown, side, signal, current) {
   panel.setState("thinking", "Thinking…");
   draw();
   let updates = 0;
-  const answer = xo(await api.stream(moveRequest(shown), (p) => {
+  const answer = asLetters(await api.stream(moveRequest(shown), (p) => {
     if (!current()) return;
     panel.showProgress(p, ++updates, side, sides());
     page.thinking = p.move;
@@ -454,28 +457,74 @@ function optionValues() {
 }
 
 /**
+ * movers remembers the side to move after a list of moves (moversKey) in a
+ * game with extra turns, where the sides do not simply alternate.
+ * @type {Map<string, "x"|"o">}
+ */
+const movers = new Map();
+
+/**
+ * moversKey is the key of movers for the position after moves.
+ * @param {string[]} moves
+ */
+function moversKey(moves) {
+  return JSON.stringify(positionRequest(moves));
+}
+
+/**
+ * sideAfter is the side to move after moves: what POST /position said for
+ * a game with extra turns (when the page asked), else the sides alternate.
+ * @param {string[]} moves
+ * @returns {"x"|"o"}
+ */
+function sideAfter(moves) {
+  return (page.game?.extra_turns ? movers.get(moversKey(moves)) : undefined) ?? toMove(moves.length);
+}
+
+/**
+ * moversOf returns the side that played each of moves: in a game with
+ * extra turns the side to move before it, asked of POST /position where
+ * the page does not know it yet; else the sides alternate.
+ * @param {string[]} moves
+ * @param {AbortSignal} signal
+ * @returns {Promise<("x"|"o")[]>}
+ */
+async function moversOf(moves, signal) {
+  if (page.game?.extra_turns) {
+    const missing = moves.map((_, i) => moves.slice(0, i)).filter((m) => !movers.has(moversKey(m)));
+    await Promise.all(missing.map(async (m) => {
+      const pos = asLetters(await api.position(positionRequest(m), { signal }));
+      movers.set(moversKey(m), /** @type {"x"|"o"} */ (pos.to_move));
+    }));
+  }
+  return moves.map((_, i) => sideAfter(moves.slice(0, i)));
+}
+
+/**
+ * asLetters rewrites the sides an answer names by the game's names (GET
+ * /games sides, such as "south" and "north") as the page's x and o, in
+ * place, and returns it.
+ * @template {{to_move?: string, winner?: string, next_to_move?: string}} T
+ * @param {T} answer
+ * @returns {T}
+ */
+function asLetters(answer) {
+  const names = page.game?.sides;
+  if (!names) return answer;
+  const letter = (/** @type {string|undefined} */ s) => (s === names[0] ? "x" : s === names[1] ? "o" : s);
+  if (answer.to_move !== undefined) answer.to_move = letter(answer.to_move);
+  if (answer.winner !== undefined) answer.winner = letter(answer.winner);
+  if (answer.next_to_move !== undefined) answer.next_to_move = letter(answer.next_to_move);
+  return answer;
+}
+
+/**
  * toMove is the side to move after n moves: x moves first.
  * @param {number} n
  */
 function toMove(n) {
   if (page.kind?.mover) return page.kind.mover(n);
   return n % 2 === 0 ? "x" : "o";
-}
-
-/**
- * xo returns an answer or a position with its to_move and winner, which
- * the API writes in the game's side names (chess's white and black), as
- * the page's x and o.
- * @template {{to_move: string, winner?: string}} T
- * @param {T} a
- * @returns {T}
- */
-function xo(a) {
-  const names = page.game?.sides ?? ["x", "o"];
-  const side = (/** @type {string} */ s) => s === names[0] ? "x" : s === names[1] ? "o" : s;
-  const out = { ...a, to_move: side(a.to_move) };
-  if (a.winner) out.winner = side(a.winner);
-  return out;
 }
 
 /** viewer is the side every score is shown for: the player's, or x on an analysis board. */

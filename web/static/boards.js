@@ -65,6 +65,7 @@ export const kinds = {
   columns: () => import("./board-columns.js"),
   chessboard: () => import("./board-chess.js"),
   backgammon: () => import("./board-backgammon.js"),
+  pits: () => import("./board-pits.js"),
 };
 
 /**

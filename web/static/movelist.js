@@ -20,6 +20,7 @@ export function showMoves(notations, ply, setup, go, side = (i) => (i % 2 === 0 
     li.dataset.notation = notation;
     li.dataset.ply = String(i + 1);
     if (i < setup) li.classList.add("setup");
+    li.dataset.side = side(i);
     const b = document.createElement("button");
     b.type = "button";
     b.textContent = `${side(i)} ${notation}`;

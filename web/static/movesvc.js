@@ -36,6 +36,9 @@
  * @property {string} [rule]
  * @property {number} [size]
  * @property {string} [variant] Chess: "standard" or "chess960".
+ * @property {number} [pits] Kalah: pits a side, 1 to 6.
+ * @property {number} [seeds] Kalah: seeds a pit at the start, 1 to 6.
+ * @property {"standard"|"empty"} [capture] Kalah: the capture rule.
  * @property {boolean} [analysis]
  * @property {number} [multipv]
  * @property {number} [level]
@@ -128,6 +131,9 @@
  * @property {string} [rule]
  * @property {number} [size]
  * @property {string} [variant] Chess: "standard" or "chess960".
+ * @property {number} [pits] Kalah: pits a side, 1 to 6.
+ * @property {number} [seeds] Kalah: seeds a pit at the start, 1 to 6.
+ * @property {"standard"|"empty"} [capture] Kalah: the capture rule.
  */
 
 /**

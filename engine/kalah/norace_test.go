@@ -1,0 +1,5 @@
+//go:build !race
+
+package kalah
+
+const raceEnabled = false

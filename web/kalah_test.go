@@ -1,0 +1,80 @@
+package web_test
+
+import (
+	"fmt"
+	"net/url"
+	"slices"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// kalahView is the part of POST /position's answer for Kalah these tests
+// read.
+type kalahView struct {
+	ToMove string `json:"to_move"`
+	View   struct {
+		Pits   [2][]int `json:"pits"`
+		Stores [2]int   `json:"stores"`
+	} `json:"view"`
+}
+
+// TestPlayKalah plays the first moves of Kalah(6,4) through the page by
+// clicks on the pits, on an analysis board (the player moves both sides):
+// South's pit 3, whose last seed falls into South's store, so South moves
+// again (the page says so), then South's pit 6, and North's pit 2, whose
+// five seeds end in North's store, so North moves again too. After
+// each click it checks every pit and store against POST /position and the
+// move list's side of every move against the side that played it.
+func TestPlayKalah(t *testing.T) {
+	browser := newBrowser(t)
+	svc := newService(t, unhurried)
+	tb := newTab(t, browser)
+	tb.show(displays[2])
+	link := url.Values{"game": {"kalah"}, "side": {"both"}, "analysis": {"0"}}
+	tb.run(chromedp.Navigate(svc.URL + "/#" + link.Encode()))
+	tb.settled()
+
+	var played []string
+	for _, step := range []struct {
+		side, pit string
+		extra     bool     // the same side moves again after it
+		movers    []string // the move list's sides after it
+	}{
+		{"x", "3", true, []string{"x"}},
+		{"x", "6", false, []string{"x", "x"}},
+		{"o", "2", true, []string{"x", "x", "o"}},
+	} {
+		draws := eval[string](tb, `document.getElementById("board").dataset.draws`)
+		tb.run(chromedp.Click(chromedp.CSS(fmt.Sprintf(`#board .pit[data-side=%q][data-pit=%q]`, step.side, step.pit))))
+		played = append(played, step.pit)
+		tb.waitFor(fmt.Sprintf(`document.querySelectorAll("#moves li").length === %d && document.getElementById("board").dataset.draws !== %q`, len(played), draws))
+		tb.settled()
+
+		var want kalahView
+		svc.post(t, "/position", map[string]any{"game": "kalah", "moves": played}, &want)
+		got := eval[kalahView](tb, `(() => {
+			const counts = (side) => [...document.querySelectorAll("#board .pit[data-side='" + side + "']")]
+				.sort((a, b) => Number(a.dataset.pit) - Number(b.dataset.pit)).map((b) => Number(b.dataset.count));
+			const store = (side) => Number(document.querySelector("#board .store[data-side='" + side + "']").dataset.count);
+			return {view: {pits: [counts("x"), counts("o")], stores: [store("x"), store("o")]}};
+		})()`)
+		if !slices.Equal(got.View.Pits[0], want.View.Pits[0]) || !slices.Equal(got.View.Pits[1], want.View.Pits[1]) || got.View.Stores != want.View.Stores {
+			t.Errorf("after %q the page shows %+v, POST /position says %+v", played, got.View, want.View)
+		}
+		if next := map[bool]string{true: step.side, false: map[string]string{"x": "o", "o": "x"}[step.side]}[step.extra]; want.ToMove != map[string]string{"x": "south", "o": "north"}[next] {
+			t.Fatalf("after %q POST /position says %s moves, the test expects %s", played, want.ToMove, next)
+		}
+		if extra := eval[string](tb, `document.querySelector("#board .board").dataset.extraTurn`); extra != fmt.Sprint(step.extra) {
+			t.Errorf("after %q the board's extra turn is %s, want %v", played, extra, step.extra)
+		}
+		if sides := eval[[]string](tb, `[...document.querySelectorAll("#moves li")].map((li) => li.dataset.side)`); !slices.Equal(sides, step.movers) {
+			t.Errorf("after %q the move list's sides are %q, want %q", played, sides, step.movers)
+		}
+		if sown := eval[int](tb, `document.querySelectorAll("#board .sown").length`); sown == 0 {
+			t.Errorf("after %q no pit shows the sowing", played)
+		}
+	}
+	tb.capture("kalah-desktop-light", false)
+	tb.checkClean([]string{svc.URL})
+}
