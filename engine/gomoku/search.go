@@ -108,9 +108,10 @@ func proved(o engine.Outcome, m, plies int) engine.Result {
 		Complete: true, PV: []engine.Move{engine.Move(m)}}
 }
 
-// opening returns the result for a move chosen without search.
+// opening returns the result for a move chosen without search: depth 0
+// (nothing was searched), complete, scored by the static evaluation.
 func (s *searcher) opening(m int) engine.Result {
-	return engine.Result{Move: engine.Move(m), Score: int(evaluate(s.b, s.weights)), Depth: 1, Complete: true,
+	return engine.Result{Move: engine.Move(m), Score: int(evaluate(s.b, s.weights)), Depth: 0, Complete: true,
 		PV: []engine.Move{engine.Move(m)}}
 }
 

@@ -66,7 +66,7 @@
  * @property {number} nodes
  * @property {number} elapsed_ms
  * @property {boolean} complete
- * @property {"solved"|"depth"|"deadline"|"nodes"} stopped_by
+ * @property {"solved"|"depth"|"deadline"|"nodes"|"book"} stopped_by
  * @property {string[]} pv
  * @property {string[]} [pv_san]
  * @property {Mate} [mate]
