@@ -108,10 +108,18 @@ func comboOf(ps [4]pattern) comboInfo {
 // one of the fives; and when the opponent cannot even make a four, a cell
 // making a four and an open three, or two open threes, wins in 5: the
 // opponent's one move stops one line only, and without a four of its own it
-// cannot gain a tempo.
+// cannot gain a tempo. Black under renju wins only by an open four it may
+// play (threatens), in 3 plies: its double four and double three are
+// forbidden.
 func quickWin(b *board) int {
 	me, opp := b.toMove(), 1-b.toMove()
 	if b.count[opp][patFive] > 0 {
+		return 0
+	}
+	if me == 0 && b.rule == Renju {
+		if b.classes[me][clsWin] > 0 && b.threatens(me) {
+			return 3
+		}
 		return 0
 	}
 	if b.classes[me][clsWin] > 0 {

@@ -49,10 +49,8 @@ func (s *searcher) pvs(depth, ply int, alpha, beta int32) int32 {
 	start := s.sp
 	n, quiet := s.generate(ply, int(ttMove))
 	if n == 0 {
-		// Only an open three of the opponent's leaves no move to try:
-		// nothing stops it, and it wins by an open four in four plies.
 		s.sp = start
-		return -(engine.WinScore - int32(ply+4))
+		return s.noMove(ply)
 	}
 	best, bestMove := s.searchMoves(depth, ply, alpha, beta, n, quiet, int(ttMove))
 	s.sp = start
@@ -91,11 +89,29 @@ func (s *searcher) settled(depth, ply int) (int32, bool) {
 	if ply >= maxPly-1 {
 		return evaluate(b, s.weights), true
 	}
-	answer := !s.plain && (b.count[opp][patFive] > 0 || b.count[opp][patOpen4] > 0 && depth > -quiescence)
+	answer := !s.plain && (b.count[opp][patFive] > 0 || depth > -quiescence && b.threatens(opp))
 	if depth <= 0 && !answer {
 		return evaluate(b, s.weights), true
 	}
 	return 0, false
+}
+
+// noMove returns the value of a node ply plies from the root where generate
+// found no move: the opponent's four is to be blocked on a cell black may
+// not play under renju (a loss in two plies); nothing stops the opponent's
+// open three (it wins by an open four in four plies); or, under renju,
+// every cell near the stones is forbidden to black, who may still play
+// elsewhere, and the static evaluation stands.
+func (s *searcher) noMove(ply int) int32 {
+	b := s.b
+	opp := 1 - b.toMove()
+	switch {
+	case b.count[opp][patFive] > 0:
+		return -(engine.WinScore - int32(ply+2))
+	case b.threatens(opp):
+		return -(engine.WinScore - int32(ply+4))
+	}
+	return evaluate(b, s.weights)
 }
 
 // interiorVCF looks for the side to move's win by continuous fours (vcfWin)

@@ -128,6 +128,11 @@ func (s *searcher) rootCandidates(depth int) int {
 	if n == 0 {
 		n = s.candidates(b.toMove())
 	}
+	if n == 0 {
+		// Under renju every cell near the stones is forbidden to black.
+		s.push(b.firstAllowed(), 0)
+		n = 1
+	}
 	opp := 1 - b.toMove()
 	if !s.useThreats || b.count[opp][patFive] > 0 || n <= 1 {
 		return n

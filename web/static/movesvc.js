@@ -142,6 +142,7 @@
  * @property {string} [reason] Why the game ended.
  * @property {Move} [last_move]
  * @property {Move[]} legal_moves
+ * @property {Move[]} [forbidden] Cells the rule forbids to the side to move (renju's black).
  */
 
 /**
