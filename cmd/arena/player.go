@@ -51,7 +51,7 @@ type player struct {
 }
 
 // parsePlayer reads "key=value,..." settings: depth, nodes, time, threats
-// and prune (on or off), plain (true or false), bits, threads (goroutines
+// and prune (on or off: the pruning and reductions), plain (true or false), bits, threads (goroutines
 // per search, lazy SMP), keep (on or off: the transposition table kept
 // from one of the player's moves to the next within a game, as the Gomocup
 // brain keeps it), level (1..10, the engine's playing levels; with a level,

@@ -35,6 +35,9 @@ type comboInfo struct {
 	class cellClass // the combination's class
 	best  pattern   // the strongest line pattern
 	fours uint8     // lines that make a four, an open four counting twice
+	// plus is true for a four that makes an open two or better on another
+	// line: the fours the quiescence search follows past its first ply.
+	plus bool
 }
 
 // combos describes every combination of four line patterns.
@@ -77,6 +80,7 @@ func comboOf(ps [4]pattern) comboInfo {
 			twos++
 		}
 	}
+	c.plus = c.fours > 0 && threes+closed+twos > 0
 	switch {
 	case c.best == patFive:
 		c.class, c.score = clsFive, scoreFive

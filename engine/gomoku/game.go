@@ -39,8 +39,8 @@ const DefaultSize = 15
 
 // Search limits announced by Describe.
 const (
-	DefaultDepth = 6
-	MaxDepth     = 20
+	DefaultDepth = 12
+	MaxDepth     = 40
 )
 
 // Game is Gomoku on a square board of MinSize to MaxSize lines. The zero

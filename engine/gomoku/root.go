@@ -32,13 +32,13 @@ func (s *searcher) iterate(maxDepth int) engine.Result {
 		if depth > 2 && !engine.IsWinScore(score) {
 			alpha, beta = score-aspiration, score+aspiration
 		}
-		v := s.searchRoot(depth, n, alpha, beta)
+		v := s.searchRoot(depth*onePly, n, alpha, beta)
 		first := true // the last iteration's move was searched first
 		for widened := false; !s.clock.Stopped() && (v <= alpha || v >= beta); widened = true {
 			// The failed search reordered the moves.
 			first = false
 			alpha, beta = widenWindow(v, alpha, beta, widened)
-			v = s.searchRoot(depth, n, alpha, beta)
+			v = s.searchRoot(depth*onePly, n, alpha, beta)
 		}
 		if s.clock.Stopped() && depth > 1 {
 			// In the first pass the last iteration's move was searched
@@ -184,21 +184,28 @@ func (s *searcher) rootCandidates(depth int) int {
 	return k
 }
 
-// searchRoot searches every root move to depth with a PVS window and returns
-// the best score; the best move goes to the front of the list and to the
-// principal variation. When stopped it returns the best score so far, below
-// -WinScore if no move was scored.
+// searchRoot searches every root move to depth (onePly units) with a PVS
+// window and returns the best score; the best move goes to the front of
+// the list and to the principal variation. Root moves are neither pruned
+// nor reduced: a winning move the ordering ranks low (an edge move that
+// starts an attack by threes) gets the depth to prove it. When stopped it
+// returns the best score so far, below -WinScore if no move was scored.
 func (s *searcher) searchRoot(depth, n int, alpha, beta int32) int32 {
 	start := s.sp - n
 	s.clock.Nodes++
+	s.staticEval(0)
 	best := -engine.WinScore - 1
 	for j := start; j < start+n; j++ {
 		m := int(s.moves[j])
-		v := s.tryMove(m, depth-1, 0, alpha, beta, j == start, 0)
+		next := depth - onePly
+		if n == 1 {
+			next += forcedExtension
+		}
+		v := s.tryMove(m, next, 0, alpha, beta, j == start, 0)
 		if s.clock.Stopped() {
 			return best
 		}
-		if depth == 1 {
+		if depth == onePly {
 			// One root move is scored: the deadline may stop the first
 			// iteration from now on.
 			s.clock.Arm(true)
