@@ -76,7 +76,7 @@ func childResult(t *testing.T, game string, moves []string, notation string, dep
 	if st.Outcome() != engine.OutcomeUnknown {
 		return parent, engine.Result{Outcome: st.Outcome()}, true
 	}
-	return parent, engine.Search(context.Background(), st, engine.Params{Depth: depth}), false
+	return parent, engine.Search(context.Background(), st, engine.Limits{Depth: depth}), false
 }
 
 // TestAnalysisAgreesWithChildSearches checks every entry of an exact

@@ -51,7 +51,11 @@ func (s *Server) handleMoves(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, p)
 		return
 	}
+	key := keyOf(r.Context())
 	timeout, err := s.checkBatch(&req)
+	if err == nil {
+		timeout, err = key.capBatch(len(req.Requests), req.TimeoutMS, timeout)
+	}
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -62,7 +66,7 @@ func (s *Server) handleMoves(w http.ResponseWriter, r *http.Request) {
 	valid := 0
 	for i, raw := range req.Requests {
 		out.Results[i].Index = i
-		job, err := s.prepareItem(raw)
+		job, err := s.prepareItem(raw, key)
 		if err != nil {
 			out.Results[i].setProblem(r, i, s.problemFor(r, err))
 			continue
@@ -169,14 +173,14 @@ func itemDeadline(now, batch time.Time, left int, own time.Duration) time.Time {
 // prepareItem decodes and validates one request of a batch, by the rules
 // of POST /move: a JSON object (not null) with only known fields and game
 // options, each once and spelt exactly (decodeObject), then prepare's
-// checks. The problem's locations start at "body", for setProblem to
-// place.
-func (s *Server) prepareItem(raw rawRequest) (*moveJob, error) {
+// checks, under the limits of key k (nil: none). The problem's locations
+// start at "body", for setProblem to place.
+func (s *Server) prepareItem(raw rawRequest, k *clientKey) (*moveJob, error) {
 	var req moveRequest
 	if p := decodeObject(raw, &req, s.options); p != nil {
 		return nil, p
 	}
-	return s.prepare(&req)
+	return s.prepare(&req, k)
 }
 
 // setProblem answers the batch's request i with p: its locations and

@@ -1,8 +1,11 @@
 package api
 
 import (
+	"net/netip"
 	"runtime"
 	"time"
+
+	"go.opentelemetry.io/otel/trace"
 
 	"movesvc/engine"
 )
@@ -28,7 +31,7 @@ type Config struct {
 	QueueSize   int
 	QueueWait   time.Duration
 	// SearchThreads is how many goroutines one search may use (GOMAXPROCS),
-	// for games whose search can split (engine.Params.Threads). A search
+	// for games whose search can split (engine.Limits.Threads). A search
 	// gets one plus the slots idle when it is admitted, up to
 	// SearchThreads, so that a quiet server lends its idle CPUs to the
 	// searches it has and a busy one runs each search on one.
@@ -58,6 +61,26 @@ type Config struct {
 	// is taken as given: none (nil) allows no cross-origin calls;
 	// DefaultConfig allows any, as the API holds no cookies or credentials.
 	CORSOrigins []string
+	// APIKeys are the keys of which a client must send one (Authorization:
+	// Bearer) to POST /move, /moves and /position, each with its limits;
+	// none (nil) means no key is needed. ParseAPIKeys reads a keys file.
+	APIKeys []APIKey
+	// RateLimit is how many requests to those paths a client may send per
+	// RateWindow (1m): per API key when there are keys, else per client
+	// address (clientAddr); a key's own Rate replaces it. 0 means no limit.
+	RateLimit  int
+	RateWindow time.Duration
+	// TrustedProxies are the proxies whose X-Forwarded-For names the
+	// client (ParseTrustedProxies); none (nil) means the client is the
+	// socket's peer, whatever a request says.
+	TrustedProxies []netip.Prefix
+	// LogSample logs one in LogSample answered requests under 400 at info
+	// and the others at debug (1: every one at info); the others are
+	// always at info.
+	LogSample int
+	// Tracer provides the tracer of the server's spans (OpenTelemetry,
+	// tracing.go); nil means no traces.
+	Tracer trace.TracerProvider
 }
 
 // DefaultQueuePerSlot is how many requests may wait for each search slot
@@ -82,6 +105,8 @@ func DefaultConfig() Config {
 		ResultCache:    4096,
 		MaxBatch:       DefaultMaxBatch,
 		CORSOrigins:    []string{"*"},
+		RateWindow:     time.Minute,
+		LogSample:      1,
 	}
 }
 
@@ -101,6 +126,9 @@ func (c Config) WithDefaults() Config {
 	c.TableBits = min(positiveOr(c.TableBits, d.TableBits), engine.MaxTableBits)
 	c.MaxBatch = positiveOr(c.MaxBatch, d.MaxBatch)
 	c.QueueWait = max(c.QueueWait, 0)
+	c.RateLimit = max(c.RateLimit, 0)
+	c.RateWindow = positiveOr(c.RateWindow, d.RateWindow)
+	c.LogSample = positiveOr(c.LogSample, d.LogSample)
 	if c.QueueSize == 0 {
 		c.QueueSize = DefaultQueuePerSlot * c.MaxSearches
 	}

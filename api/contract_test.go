@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"movesvc/api"
 	"movesvc/engine"
@@ -42,7 +43,8 @@ func TestFieldGivenTwiceAfterManyFields(t *testing.T) {
 func TestProblemTypesAreDocumented(t *testing.T) {
 	ts := newTestServer(t, api.Config{})
 	for _, name := range []string{"malformed-request", "invalid-request", "unsupported-media-type", "body-too-large",
-		"request-timeout", "not-found", "method-not-allowed", "overloaded", "shutting-down", "internal-error"} {
+		"request-timeout", "not-found", "method-not-allowed", "overloaded", "shutting-down", "internal-error",
+		"unauthorized", "key-limit", "rate-limited"} {
 		r := ts.do(t, http.MethodGet, "/problems/"+name, "", nil)
 		if r.status != http.StatusOK || !strings.HasPrefix(r.header.Get("Content-Type"), "text/html") ||
 			!strings.Contains(string(r.body), "/problems/"+name) || !strings.Contains(string(r.body), "What to do") {
@@ -86,7 +88,10 @@ func TestProblemDetailsReadAsSentences(t *testing.T) {
 // answers are therefore not complete, though no deadline came near), or
 // no search at all (Gomoku's reply to a lone stone, at depth 0).
 func TestStoppedBy(t *testing.T) {
-	ts := newTestServer(t, api.Config{})
+	// A default deadline far beyond what the searches below take, so that
+	// only the request that asks for 1 ms meets its deadline, however
+	// loaded the machine.
+	ts := newTestServer(t, api.Config{DefaultTimeout: 10 * time.Second})
 	for _, tc := range []struct {
 		body      string
 		stoppedBy string

@@ -19,8 +19,9 @@ const corsMaxAge = 7200
 // the API from a browser (CORS), or nil for no origins. It answers
 // preflight requests itself, on every path, for the methods and request
 // headers the API uses; other OPTIONS requests reach the router (405).
-// The API uses no cookies or other credentials, so none are allowed, and
-// "*" answers Access-Control-Allow-Origin: *.
+// The API uses no cookies, so credentials are not allowed and "*" answers
+// Access-Control-Allow-Origin: *; an API key travels in the Authorization
+// header, which a page sends itself.
 func corsMiddleware(origins []string) func(http.Handler) http.Handler {
 	if len(origins) == 0 {
 		return nil
@@ -28,8 +29,8 @@ func corsMiddleware(origins []string) func(http.Handler) http.Handler {
 	return cors.Handler(cors.Options{
 		AllowedOrigins: origins,
 		AllowedMethods: []string{http.MethodGet, http.MethodHead, http.MethodPost},
-		AllowedHeaders: []string{"Content-Type", "Accept", RequestIDHeader},
-		ExposedHeaders: []string{RequestIDHeader, "Retry-After"},
+		AllowedHeaders: []string{"Content-Type", "Accept", "Authorization", RequestIDHeader},
+		ExposedHeaders: []string{RequestIDHeader, "Retry-After", "RateLimit", "RateLimit-Policy", "WWW-Authenticate"},
 		MaxAge:         corsMaxAge,
 	})
 }

@@ -40,7 +40,7 @@ func TestCORSAllowedOrigin(t *testing.T) {
 		if r.status != http.StatusOK || r.header.Get("Access-Control-Allow-Origin") != tc.want {
 			t.Errorf("origins %q: %d, Access-Control-Allow-Origin %q, want %q", tc.origins, r.status, r.header.Get("Access-Control-Allow-Origin"), tc.want)
 		}
-		if got := r.header.Get("Access-Control-Expose-Headers"); got != "X-Request-Id, Retry-After" {
+		if got := r.header.Get("Access-Control-Expose-Headers"); got != "X-Request-Id, Retry-After, Ratelimit, Ratelimit-Policy, Www-Authenticate" {
 			t.Errorf("origins %q: Access-Control-Expose-Headers %q", tc.origins, got)
 		}
 		if r.header.Get("Access-Control-Allow-Credentials") != "" {
@@ -74,11 +74,11 @@ func TestCORSDisallowedOrigin(t *testing.T) {
 func TestCORSPreflight(t *testing.T) {
 	ts := newTestServer(t, api.Config{CORSOrigins: []string{appOrigin}})
 	for _, path := range []string{"/move", "/moves", "/position"} {
-		r := preflight(t, ts, path, appOrigin, http.MethodPost, "content-type, accept, x-request-id")
+		r := preflight(t, ts, path, appOrigin, http.MethodPost, "content-type, accept, authorization, x-request-id")
 		h := r.header
 		if r.status != http.StatusOK || len(r.body) != 0 || h.Get("Access-Control-Allow-Origin") != appOrigin ||
 			h.Get("Access-Control-Allow-Methods") != http.MethodPost || h.Get("Access-Control-Max-Age") != "7200" ||
-			h.Get("Access-Control-Allow-Headers") != "Content-Type, Accept, X-Request-Id" {
+			h.Get("Access-Control-Allow-Headers") != "Content-Type, Accept, Authorization, X-Request-Id" {
 			t.Errorf("preflight of POST %s: %d %q, headers %v", path, r.status, r.body, h)
 		}
 		if !slices.Contains(h.Values("Vary"), "Access-Control-Request-Headers") {
@@ -88,7 +88,7 @@ func TestCORSPreflight(t *testing.T) {
 	// What the API does not use is not allowed.
 	for _, tc := range []struct{ method, headers string }{
 		{http.MethodDelete, ""},
-		{http.MethodPost, "content-type, authorization"},
+		{http.MethodPost, "content-type, cookie"},
 	} {
 		r := preflight(t, ts, "/move", appOrigin, tc.method, tc.headers)
 		if r.header.Get("Access-Control-Allow-Origin") != "" {

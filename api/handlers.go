@@ -22,7 +22,7 @@ func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, p)
 		return
 	}
-	job, err := s.prepare(&req)
+	job, err := s.prepare(&req, keyOf(r.Context()))
 	if err != nil {
 		s.fail(w, r, err)
 		return

@@ -241,7 +241,7 @@ func (g *gatedGame) Describe() engine.Description {
 	return d
 }
 
-func (g *gatedGame) SearchMemory(p engine.Params) int64 { return engine.SearchMemory(g.base, p) }
+func (g *gatedGame) SearchMemory(p engine.Limits) int64 { return engine.SearchMemory(g.base, p) }
 
 func (g *gatedGame) NewState(setup engine.Setup) (engine.State, error) {
 	st, err := g.base.NewState(setup)
@@ -256,7 +256,7 @@ type gatedState struct {
 	game *gatedGame
 }
 
-func (s *gatedState) Search(ctx context.Context, p engine.Params) engine.Result {
+func (s *gatedState) Search(ctx context.Context, p engine.Limits) engine.Result {
 	s.game.started <- struct{}{}
 	deadline, _ := ctx.Deadline()
 	s.game.contexts <- searchContext{start: time.Now(), deadline: deadline, threads: p.Threads}

@@ -27,12 +27,15 @@ type moveJob struct {
 	// history is the request's position and move list, which the result
 	// cache keys a game that does not place stones by (cacheKey).
 	history []string
+	// key is the API key of the request, whose limits apply (nil: none).
+	key *clientKey
 }
 
-// prepare validates a decoded request and builds its position. Its error
-// is a *Problem naming the field at fault, or the game's
-// *engine.InputError, or (a bug) another error; problemFor maps each.
-func (s *Server) prepare(req *moveRequest) (*moveJob, error) {
+// prepare validates a decoded request of key k (nil: none) and builds its
+// position. Its error is a *Problem naming the field at fault, or the
+// game's *engine.InputError, or (a bug) another error; problemFor maps
+// each.
+func (s *Server) prepare(req *moveRequest, k *clientKey) (*moveJob, error) {
 	if err := s.validate.Struct(req); err != nil {
 		return nil, validationProblem(err)
 	}
@@ -56,6 +59,9 @@ func (s *Server) prepare(req *moveRequest) (*moveJob, error) {
 	if err != nil {
 		return nil, err
 	}
+	if depth, timeout, err = k.capSearch(req, depth, timeout); err != nil {
+		return nil, err
+	}
 	if err := req.checkAnalysis(); err != nil {
 		return nil, err
 	}
@@ -64,7 +70,7 @@ func (s *Server) prepare(req *moveRequest) (*moveJob, error) {
 		return nil, err
 	}
 	job := &moveJob{g: game, game: desc, st: st, options: options, timeout: timeout, timeoutGiven: req.TimeoutMS != nil,
-		analysis: req.Analysis, params: strength.Params{Params: engine.Params{Depth: depth, TableBits: s.cfg.TableBits}}}
+		analysis: req.Analysis, key: k, params: strength.Params{Limits: engine.Limits{Depth: depth, TableBits: s.cfg.TableBits}}}
 	if req.Level != nil {
 		job.params.Level = *req.Level
 	}
@@ -102,7 +108,7 @@ func shuttingDown() *Problem {
 
 // need returns the memory the job's search holds (engine.SearchMemory):
 // what its lease reserves.
-func (j *moveJob) need() int64 { return engine.SearchMemory(j.g, j.params.Params) }
+func (j *moveJob) need() int64 { return engine.SearchMemory(j.g, j.params.Limits) }
 
 // jobResult is what running a job found: the search result and the
 // analysis when asked for.
@@ -112,26 +118,31 @@ type jobResult struct {
 }
 
 // runJob searches a job under its lease until ctx's deadline and records
-// the metrics; the caller releases the lease. With analysis the move's
-// search gets half the time and the analysis the rest (and whatever the
-// search left).
+// the metrics and the search span (tracing.go); the caller releases the
+// lease. With analysis the move's search gets half the time and the
+// analysis the rest (and whatever the search left). The search uses the
+// lease's threads, or fewer when the job's key limits them.
 // clientCtx is the request's own context: when the client went away and
 // the search stopped for it, the error is errClientGone.
 func (s *Server) runJob(ctx, clientCtx context.Context, job *moveJob, l *Lease) (jobResult, error) {
 	var out jobResult
-	job.params.Memory, job.params.Threads = l.Memory, l.Threads
+	job.params.Memory, job.params.Threads = l.Memory, job.key.threads(l.Threads)
 	s.metrics.SearchesInFlight.Inc()
 	defer s.metrics.SearchesInFlight.Dec()
 	name := job.game.Name
+	ctx, span := s.startSpan(ctx, "search", searchSpanStart(job))
+	var nodes uint64
+	defer func() { endSearchSpan(span, job, out, nodes) }() // a panic's too
 	searchCtx, cancel := ctx, context.CancelFunc(func() {})
 	if job.analysis {
 		searchCtx, cancel = engine.TimeShare(ctx, 1, 2, 0)
 	}
 	out.res = strength.Search(searchCtx, job.st, job.params)
 	cancel()
-	nodes, deadlineHit := out.res.Nodes, out.res.DeadlineHit
+	nodes = out.res.Nodes
+	deadlineHit := out.res.DeadlineHit
 	if job.analysis && clientCtx.Err() == nil {
-		full := job.params.Params
+		full := job.params.Limits
 		full.Progress = nil
 		out.analysis = engine.Analyze(ctx, job.st, full, job.multiPV)
 		for _, e := range out.analysis {

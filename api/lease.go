@@ -335,7 +335,9 @@ func (s *scheduler) memoryWaiting() int {
 // ctx. Move, batch and stream call it alike. The error is errShuttingDown
 // or the scheduler's *overloadError, counted as a rejection. On success
 // the caller must Release the lease.
-func (s *Server) lease(ctx context.Context, need int64, arrived time.Time) (*Lease, error) {
+func (s *Server) lease(ctx context.Context, need int64, arrived time.Time) (l *Lease, err error) {
+	ctx, span := s.startSpan(ctx, "lease", leaseSpanStart(need))
+	defer func() { endLeaseSpan(span, l, err) }()
 	if !s.ready.Load() {
 		return nil, errShuttingDown
 	}
@@ -346,7 +348,7 @@ func (s *Server) lease(ctx context.Context, need int64, arrived time.Time) (*Lea
 		wait, cancel = context.WithDeadline(ctx, s.waitUntil(arrived, deadline.Sub(arrived)))
 		defer cancel()
 	}
-	l, err := s.sched.acquire(wait, need, deadline)
+	l, err = s.sched.acquire(wait, need, deadline)
 	if err != nil {
 		var ov *overloadError
 		if errors.As(err, &ov) {

@@ -29,6 +29,28 @@ func mustAcquire(t *testing.T, a *scheduler) *Lease {
 	return h
 }
 
+// handOver queues a request that may wait until ctx's deadline behind the
+// lease held, releases held, and checks that the request gets its lease
+// (failing with what, about the error, if not).
+func handOver(t *testing.T, a *scheduler, ctx context.Context, held *Lease, what string) {
+	t.Helper()
+	got := make(chan error)
+	var next *Lease
+	go func() {
+		var err error
+		next, err = a.acquire(ctx, 0, never)
+		got <- err
+	}()
+	for a.queued() != 1 {
+		time.Sleep(time.Millisecond)
+	}
+	held.Release()
+	if err := <-got; err != nil {
+		t.Fatalf(what, err)
+	}
+	next.Release()
+}
+
 // TestAdmissionRefusesWhatWouldExpireInTheQueue: once searches are known to
 // hold a slot for about a second, a request that may wait less than that,
 // or less than twice that (the estimate's margin, waitMargin), is refused
@@ -49,21 +71,7 @@ func TestAdmissionRefusesWhatWouldExpireInTheQueue(t *testing.T) {
 
 	long, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	got := make(chan error)
-	var next *Lease
-	go func() {
-		var err error
-		next, err = a.acquire(long, 0, never)
-		got <- err
-	}()
-	for a.queued() != 1 {
-		time.Sleep(time.Millisecond)
-	}
-	h.Release()
-	if err := <-got; err != nil {
-		t.Fatalf("a request with time to wait: %v", err)
-	}
-	next.Release()
+	handOver(t, a, long, h, "a request with time to wait: %v")
 }
 
 // TestAdmissionCountsOnTheDeadlinesAhead: a search gives its slot back by
@@ -85,21 +93,7 @@ func TestAdmissionCountsOnTheDeadlinesAhead(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := make(chan error)
-	var next *Lease
-	go func() {
-		var err error
-		next, err = a.acquire(ctx, 0, never)
-		got <- err
-	}()
-	for a.queued() != 1 {
-		time.Sleep(time.Millisecond)
-	}
-	near.Release()
-	if err := <-got; err != nil {
-		t.Fatalf("behind a search whose deadline is 1 s away, a request that may wait a minute: %v, want queued", err)
-	}
-	next.Release()
+	handOver(t, a, ctx, near, "behind a search whose deadline is 1 s away, a request that may wait a minute: %v, want queued")
 }
 
 // TestAdmissionQueuesABurstThatFits: behind searches known to take 10 ms,
@@ -179,21 +173,7 @@ func TestAdmissionStartsFromItsInitialHold(t *testing.T) {
 	}
 	long, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	got := make(chan error)
-	var next *Lease
-	go func() {
-		var err error
-		next, err = a.acquire(long, 0, never)
-		got <- err
-	}()
-	for a.queued() != 1 {
-		time.Sleep(time.Millisecond)
-	}
-	h.Release()
-	if err := <-got; err != nil {
-		t.Fatalf("cold, may wait a minute: %v", err)
-	}
-	next.Release()
+	handOver(t, a, long, h, "cold, may wait a minute: %v")
 }
 
 // TestAdmissionRefusesAtOnceWhatWouldOutwaitItsContext: once searches are

@@ -21,7 +21,7 @@ import (
 func TestMemoryBudgetBoundsSearches(t *testing.T) {
 	gated := newGatedGame("gated")
 	const budget = 9 << 20
-	hungry := engine.WithSearchMemory(gated, func(engine.Params) int64 { return budget })
+	hungry := engine.WithSearchMemory(gated, func(engine.Limits) int64 { return budget })
 	ts := newTestServer(t, api.Config{MaxSearches: 3, QueueSize: 1, QueueWait: time.Minute, MemoryBudget: budget}, hungry)
 	m := ts.api.Metrics()
 	if got := testutil.ToFloat64(m.MemoryBudget); got != budget {
@@ -75,7 +75,7 @@ func TestMemoryBudgetBoundsSearches(t *testing.T) {
 func TestMemoryWaitThatCannotFitIsRefusedAtOnce(t *testing.T) {
 	gated := newGatedGame("gated")
 	const budget = 9 << 20
-	hungry := engine.WithSearchMemory(gated, func(engine.Params) int64 { return budget })
+	hungry := engine.WithSearchMemory(gated, func(engine.Limits) int64 { return budget })
 	ts := newTestServer(t, api.Config{MaxSearches: 2, DefaultTimeout: 2 * time.Minute, MaxTimeout: 2 * time.Minute, MemoryBudget: budget}, hungry)
 	var open sync.Once
 	release := func() { open.Do(func() { close(gated.gate) }) }

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"log/slog"
 	"net/http"
 	"runtime/debug"
@@ -8,6 +9,7 @@ import (
 
 	"github.com/go-chi/chi/v5"
 	"github.com/go-chi/chi/v5/middleware"
+	"go.opentelemetry.io/otel/trace"
 )
 
 // probeRoutes are the routes that probes and scrapers call every few
@@ -15,28 +17,66 @@ import (
 // the requests of clients.
 var probeRoutes = map[string]bool{"/healthz": true, "/readyz": true, "/metrics": true}
 
-// accessLog logs one line per request with its id, route, status and time
+// accessLog logs one line per request with its id, route, status, time
 // (a duration, which the server's log handler writes as a string such as
-// "12.5ms"): at info, or at debug for probes and scrapes (probeRoutes).
+// "12.5ms") and the socket's peer (remote); with trusted proxies the
+// client too (clientAddr: the peer, or from X-Forwarded-For when the peer
+// is a trusted proxy); and where they apply the API key's name and the
+// trace id. The level is logLevel's.
 func (s *Server) accessLog(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		ww := middleware.NewWrapResponseWriter(w, r.ProtoMajor)
-		next.ServeHTTP(ww, r)
-		level := slog.LevelInfo
-		if rc := chi.RouteContext(r.Context()); rc != nil && probeRoutes[rc.RoutePattern()] {
-			level = slog.LevelDebug
+		var key *clientKey
+		if s.keys != nil {
+			r = r.WithContext(context.WithValue(r.Context(), keySeenKey{}, &key))
 		}
-		s.log.LogAttrs(r.Context(), level, "request",
+		next.ServeHTTP(ww, r)
+		status := responseStatus(ww, r)
+		level, sample := s.logLevel(r, status)
+		attrs := make([]slog.Attr, 0, 12)
+		attrs = append(attrs,
 			slog.String("request_id", RequestID(r.Context())),
 			slog.String("method", r.Method),
 			slog.String("path", r.URL.Path),
-			slog.Int("status", responseStatus(ww, r)),
+			slog.Int("status", status),
 			slog.Int("bytes", ww.BytesWritten()),
 			slog.Duration("duration", time.Since(start)),
 			slog.String("remote", r.RemoteAddr),
 		)
+		if len(s.cfg.TrustedProxies) > 0 {
+			attrs = append(attrs, slog.String("client", s.clientAddr(r).String()))
+		}
+		if key != nil {
+			attrs = append(attrs, slog.String("key", key.Name))
+		}
+		if sc := trace.SpanContextFromContext(r.Context()); sc.IsValid() {
+			attrs = append(attrs, slog.String("trace_id", sc.TraceID().String()))
+		}
+		if sample > 1 {
+			attrs = append(attrs, slog.Int("sample", sample))
+		}
+		s.log.LogAttrs(r.Context(), level, "request", attrs...)
 	})
+}
+
+// logLevel returns the level of the request line of r answered with
+// status, and the sampling rate it stands for (1: itself only): debug for
+// probes and scrapes (probeRoutes); for an answer under 400, info for one
+// in Config.LogSample, with the rate, and debug for the rest; info for
+// every other.
+func (s *Server) logLevel(r *http.Request, status int) (slog.Level, int) {
+	if rc := chi.RouteContext(r.Context()); rc != nil && probeRoutes[rc.RoutePattern()] {
+		return slog.LevelDebug, 1
+	}
+	n := s.cfg.LogSample
+	if status >= 400 || n <= 1 {
+		return slog.LevelInfo, 1
+	}
+	if s.logged.Add(1)%uint64(n) != 1 {
+		return slog.LevelDebug, 1
+	}
+	return slog.LevelInfo, n
 }
 
 // statusClientClosed is the status of a request whose client went away

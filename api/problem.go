@@ -17,7 +17,8 @@ type Problem struct {
 	RequestID string         `json:"request_id,omitempty"`
 	Errors    []ProblemError `json:"errors,omitempty"`
 
-	retryAfter int // seconds; sent as the Retry-After header when > 0
+	retryAfter int         // seconds; sent as the Retry-After header when > 0
+	header     http.Header // more header fields sent with the problem
 }
 
 // ProblemError is one problem with the request: where it is (a JSON path
@@ -47,6 +48,9 @@ const (
 	typeNotFound     = "/problems/not-found"
 	typeMethod       = "/problems/method-not-allowed"
 	typeShuttingDown = "/problems/shutting-down"
+	typeUnauthorized = "/problems/unauthorized"
+	typeKeyLimit     = "/problems/key-limit"
+	typeRateLimited  = "/problems/rate-limited"
 )
 
 // malformed is the 400 for a body that is not a request of this API; errs
@@ -93,6 +97,9 @@ func writeProblem(w http.ResponseWriter, r *http.Request, p *Problem) {
 	p.RequestID = RequestID(r.Context())
 	if p.retryAfter > 0 {
 		w.Header().Set("Retry-After", strconv.Itoa(p.retryAfter))
+	}
+	for name, values := range p.header {
+		w.Header()[name] = values
 	}
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.Header().Set("Cache-Control", "no-store")

@@ -10,6 +10,7 @@ import (
 	"github.com/go-playground/validator/v10"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
+	"go.opentelemetry.io/otel/trace"
 
 	"movesvc/engine"
 )
@@ -28,6 +29,10 @@ type Server struct {
 	cache    *resultCache
 	static   map[string]staticFile
 	options  map[string]bool // every game's option names (optionNames)
+	keys     keyRing         // nil: no key needed
+	rates    *rateLimits
+	tracer   trace.Tracer
+	logged   atomic.Uint64 // answered requests under 400, for LogSample
 	ready    atomic.Bool
 	router   chi.Router
 }
@@ -53,6 +58,9 @@ func New(cfg Config, reg *engine.Registry, log *slog.Logger, promReg prometheus.
 		cache:    cache,
 		static:   loadStatic(),
 		options:  optionNames(reg),
+		keys:     newKeyRing(cfg.APIKeys),
+		rates:    newRateLimits(cfg.RateWindow),
+		tracer:   newTracer(cfg.Tracer),
 	}
 	s.metrics.Slots.Set(float64(cfg.MaxSearches))
 	s.metrics.DefaultTimeout.Set(cfg.DefaultTimeout.Seconds())
@@ -75,7 +83,7 @@ func New(cfg Config, reg *engine.Registry, log *slog.Logger, promReg prometheus.
 func memoryBudget(cfg Config, reg *engine.Registry, log *slog.Logger) int64 {
 	var most int64
 	for _, g := range reg.Games() {
-		most = max(most, engine.SearchMemory(g, engine.Params{TableBits: cfg.TableBits}))
+		most = max(most, engine.SearchMemory(g, engine.Limits{TableBits: cfg.TableBits}))
 	}
 	switch {
 	case cfg.MemoryBudget == 0:
@@ -103,7 +111,11 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.router.Se
 
 func (s *Server) routes() chi.Router {
 	r := chi.NewRouter()
-	r.Use(withRequestID, s.metrics.instrument, s.accessLog, s.recoverPanics)
+	r.Use(withRequestID)
+	if t := s.traceRequests(); t != nil {
+		r.Use(t)
+	}
+	r.Use(s.metrics.instrument, s.accessLog, s.recoverPanics)
 	if c := corsMiddleware(s.cfg.CORSOrigins); c != nil {
 		r.Use(c)
 	}
@@ -115,9 +127,12 @@ func (s *Server) routes() chi.Router {
 			Detail: "method " + quote(req.Method) + " is not allowed here; allowed: " + strings.Join(allowed, ", "),
 			Errors: []ProblemError{{Location: "method", Message: "must be one of: " + strings.Join(allowed, ", "), Value: clip(req.Method)}}})
 	})
-	r.Post("/move", s.handleMove)
-	r.Post("/moves", s.handleMoves)
-	r.Post("/position", s.handlePosition)
+	r.Group(func(r chi.Router) {
+		r.Use(s.authenticate, s.limitRate) // auth.go, ratelimit.go
+		r.Post("/move", s.handleMove)
+		r.Post("/moves", s.handleMoves)
+		r.Post("/position", s.handlePosition)
+	})
 	get(r, "/games", http.HandlerFunc(s.handleGames))
 	get(r, "/healthz", http.HandlerFunc(s.handleHealth))
 	get(r, "/readyz", http.HandlerFunc(s.handleReady))
@@ -126,6 +141,7 @@ func (s *Server) routes() chi.Router {
 	get(r, "/metrics", promhttp.HandlerFor(s.gatherer, promhttp.HandlerOpts{}))
 	get(r, "/", http.HandlerFunc(s.handleIndex))
 	get(r, "/static/{file}", http.HandlerFunc(s.handleStatic))
+	get(r, "/docs*", http.HandlerFunc(s.handleDocs))
 	return r
 }
 

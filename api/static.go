@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"net/http"
 	"path"
+	"strings"
 	"time"
 
 	"github.com/go-chi/chi/v5"
@@ -19,17 +20,35 @@ import (
 // request leaves it, and it may not be framed.
 const pageCSP = "default-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'; object-src 'none'"
 
+// docsCSP is the Content-Security-Policy of the API reference at /docs:
+// the page's, but Swagger UI sets style attributes and draws icons from
+// data: URLs, which it needs allowed. It still loads and calls nothing
+// outside the service's origin.
+const docsCSP = "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'; object-src 'none'"
+
+// docsPrefix prefixes the names of the API reference's files (web.Docs)
+// among the static files.
+const docsPrefix = "docs/"
+
 // staticFile is one file of the page, held in memory with its ETag.
 type staticFile struct {
 	data []byte
 	etag string
 }
 
-// loadStatic reads the page's files (web.Files) into memory, each with an
-// ETag from its content, so that browsers revalidate them cheaply.
+// loadStatic reads the page's files (web.Files) and the API reference's
+// (web.Docs, named with docsPrefix) into memory, each with an ETag from its
+// content, so that browsers revalidate them cheaply.
 func loadStatic() map[string]staticFile {
 	files := map[string]staticFile{}
-	entries, err := fs.ReadDir(web.Files(), ".")
+	addFiles(files, web.Files(), "")
+	addFiles(files, web.Docs(), docsPrefix)
+	return files
+}
+
+// addFiles adds the files of fsys's top folder to files, as prefix+name.
+func addFiles(files map[string]staticFile, fsys fs.FS, prefix string) {
+	entries, err := fs.ReadDir(fsys, ".")
 	if err != nil {
 		panic(err) // an embedded folder always reads
 	}
@@ -37,14 +56,13 @@ func loadStatic() map[string]staticFile {
 		if e.IsDir() {
 			continue
 		}
-		data, err := fs.ReadFile(web.Files(), e.Name())
+		data, err := fs.ReadFile(fsys, e.Name())
 		if err != nil {
 			panic(err)
 		}
 		sum := sha256.Sum256(data)
-		files[e.Name()] = staticFile{data: data, etag: `"` + hex.EncodeToString(sum[:8]) + `"`}
+		files[prefix+e.Name()] = staticFile{data: data, etag: `"` + hex.EncodeToString(sum[:8]) + `"`}
 	}
-	return files
 }
 
 // handleIndex answers GET / with the page.
@@ -58,10 +76,24 @@ func (s *Server) handleStatic(w http.ResponseWriter, r *http.Request) {
 	s.serveStatic(w, r, chi.URLParam(r, "file"))
 }
 
-// serveStatic sends the page's file name: no-cache (a browser revalidates
+// handleDocs answers GET /docs (and /docs/) with the API reference, and
+// GET /docs/{file} with one of its files, or a 404 problem.
+func (s *Server) handleDocs(w http.ResponseWriter, r *http.Request) {
+	name, ok := strings.CutPrefix(chi.URLParam(r, "*"), "/")
+	switch {
+	case chi.URLParam(r, "*") == "" || ok && name == "":
+		name = web.Index
+	case !ok || strings.Contains(name, "/"):
+		notFound(w, r)
+		return
+	}
+	s.serveStatic(w, r, docsPrefix+name)
+}
+
+// serveStatic sends the static file name: no-cache (a browser revalidates
 // it by its ETag, so a new build is seen at once), with the page's
-// Content-Security-Policy for HTML. Conditional and range requests are
-// http.ServeContent's.
+// Content-Security-Policy for HTML, or the reference's for its HTML.
+// Conditional and range requests are http.ServeContent's.
 func (s *Server) serveStatic(w http.ResponseWriter, r *http.Request, name string) {
 	f, ok := s.static[name]
 	if !ok {
@@ -73,7 +105,11 @@ func (s *Server) serveStatic(w http.ResponseWriter, r *http.Request, name string
 	h.Set("ETag", f.etag)
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Referrer-Policy", "no-referrer")
-	if path.Ext(name) == ".html" {
+	switch {
+	case path.Ext(name) != ".html":
+	case strings.HasPrefix(name, docsPrefix):
+		h.Set("Content-Security-Policy", docsCSP)
+	default:
 		h.Set("Content-Security-Policy", pageCSP)
 	}
 	http.ServeContent(w, r, name, time.Time{}, bytes.NewReader(f.data))

@@ -351,7 +351,7 @@ func (g panickyGame) NewState(setup engine.Setup) (engine.State, error) {
 
 type panickyState struct{ enginetest.PlacementState }
 
-func (s panickyState) Search(ctx context.Context, p engine.Params) engine.Result {
+func (s panickyState) Search(ctx context.Context, p engine.Limits) engine.Result {
 	p.Depth = 2
 	if _, ok := s.PlacementState.(*tictactoe.State); ok {
 		engine.SearchTree(ctx, s.PlacementState, p) // a search, not the solution table's answer
@@ -445,7 +445,7 @@ func TestStreamPanicIsErrorEvent(t *testing.T) {
 func TestStreamMemoryBudgetIsProblem(t *testing.T) {
 	gated := newGatedGame("gated")
 	const budget = 9 << 20 // the smallest budget: one Connect Four search
-	hungry := engine.WithSearchMemory(gated, func(engine.Params) int64 { return budget })
+	hungry := engine.WithSearchMemory(gated, func(engine.Limits) int64 { return budget })
 	ts := newTestServer(t, api.Config{MaxSearches: 2, QueueSize: 1, QueueWait: time.Minute, MemoryBudget: budget}, hungry)
 	m := ts.api.Metrics()
 	done := make(chan int)

@@ -38,7 +38,7 @@ type MoveScore struct {
 // rounds of increasing depth (AnalyzeMoves); when the deadline passes first,
 // entries short of the requested depth have Complete false, and every legal
 // move still gets an entry. st is restored before Analyze returns.
-func Analyze(ctx context.Context, st State, params Params, n int) []MoveScore {
+func Analyze(ctx context.Context, st State, params Limits, n int) []MoveScore {
 	params.Progress = nil
 	if a, ok := st.(Analyzer); ok {
 		return a.Analyze(ctx, params, n)
@@ -61,7 +61,7 @@ func Analyze(ctx context.Context, st State, params Params, n int) []MoveScore {
 // wins at once or lets the opponent win at once is proved so. With no deadline hit the
 // result depends only on st, params and moves. params.Progress must be
 // nil.
-func AnalyzeMoves(ctx context.Context, st State, params Params, moves []Move, n int, search SearchFunc) []MoveScore {
+func AnalyzeMoves(ctx context.Context, st State, params Limits, moves []Move, n int, search SearchFunc) []MoveScore {
 	maxDepth := params.Depth
 	if remaining := st.RemainingPlies(); maxDepth <= 0 || maxDepth > remaining {
 		maxDepth = remaining
@@ -111,7 +111,7 @@ func proved(e MoveScore) bool { return e.Outcome != OutcomeUnknown && e.PliesToE
 // scoreMove scores playing m in st by search of the position after it.
 // When m leaves the same side to move (an extra turn), the child's score
 // is the mover's own, not its negation.
-func scoreMove(ctx context.Context, st State, params Params, m Move, search SearchFunc) MoveScore {
+func scoreMove(ctx context.Context, st State, params Limits, m Move, search SearchFunc) MoveScore {
 	e := MoveScore{Move: m, Depth: 1, Complete: true, PV: []Move{m}, Nodes: 1}
 	mover := st.ToMove()
 	st.Play(m)

@@ -26,7 +26,7 @@ func TestAnalyzeMatchesChildSearches(t *testing.T) {
 	for _, depth := range []int{0, 2, 4} {
 		st := tictactoeState(t, "a1", "b2")
 		before := boardOf(st)
-		got := engine.Analyze(context.Background(), st, engine.Params{Depth: depth}, 0)
+		got := engine.Analyze(context.Background(), st, engine.Limits{Depth: depth}, 0)
 		if len(got) != 7 {
 			t.Fatalf("depth %d: %d entries, want 7", depth, len(got))
 		}
@@ -39,7 +39,7 @@ func TestAnalyzeMatchesChildSearches(t *testing.T) {
 			}
 			child := st.Clone()
 			child.Play(e.Move)
-			cp := engine.Params{}
+			cp := engine.Limits{}
 			if depth > 0 {
 				cp.Depth = depth - 1
 			}
@@ -61,8 +61,8 @@ func TestAnalyzeMatchesChildSearches(t *testing.T) {
 // as the full list.
 func TestAnalyzeKeepsTheBest(t *testing.T) {
 	st := tictactoeState(t, "a1")
-	all := engine.Analyze(context.Background(), st, engine.Params{}, 0)
-	top := engine.Analyze(context.Background(), st, engine.Params{}, 3)
+	all := engine.Analyze(context.Background(), st, engine.Limits{}, 0)
+	top := engine.Analyze(context.Background(), st, engine.Limits{}, 3)
 	if len(top) != 3 {
 		t.Fatalf("%d entries, want 3", len(top))
 	}
@@ -79,7 +79,7 @@ func TestAnalyzeUnderPassedDeadline(t *testing.T) {
 	st := tictactoeState(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	got := engine.Analyze(ctx, st, engine.Params{}, 0)
+	got := engine.Analyze(ctx, st, engine.Limits{}, 0)
 	if len(got) != 9 {
 		t.Fatalf("%d entries, want 9", len(got))
 	}
@@ -97,10 +97,10 @@ func TestProgressAllocatesNothingPerIteration(t *testing.T) {
 	calls := 0
 	progress := func(engine.Progress) { calls++ }
 	with := testing.AllocsPerRun(20, func() {
-		engine.Search(context.Background(), st, engine.Params{Progress: progress})
+		engine.Search(context.Background(), st, engine.Limits{Progress: progress})
 	})
 	without := testing.AllocsPerRun(20, func() {
-		engine.Search(context.Background(), st, engine.Params{})
+		engine.Search(context.Background(), st, engine.Limits{})
 	})
 	if calls < 20*9 {
 		t.Fatalf("%d reports in 21 searches of 9 iterations", calls)

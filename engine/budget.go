@@ -112,7 +112,7 @@ func (b *MemoryBudget) makeRoom() {
 }
 
 // Reservation is memory reserved for one search. It hands the search what
-// earlier searches left (its transposition table through Params.Memory, a
+// earlier searches left (its transposition table through Limits.Memory, a
 // game's own objects through Take) and, on Release, keeps what the search
 // hands back for later searches.
 type Reservation struct {
@@ -155,11 +155,9 @@ func (b *MemoryBudget) takeIdle(key any) any {
 	}
 	it := items[len(items)-1]
 	items[len(items)-1] = keptItem{}
-	if items = items[:len(items)-1]; len(items) == 0 {
-		delete(b.kept, key)
-	} else {
-		b.kept[key] = items
-	}
+	// The emptied list stays, so that handing the object back reuses it
+	// rather than allocating a new one per search.
+	b.kept[key] = items[:len(items)-1]
 	b.idle -= it.bytes
 	return it.v
 }

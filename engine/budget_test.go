@@ -50,7 +50,7 @@ func TestBudgetReusesTables(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		res := Search(context.Background(), &nim{n: 20}, Params{TableBits: bits, Memory: r})
+		res := Search(context.Background(), &nim{n: 20}, Limits{TableBits: bits, Memory: r})
 		if res.Outcome != OutcomeWin || res.Move != 2 {
 			t.Fatalf("nim 20: %+v, want a win taking 2", res)
 		}
@@ -83,7 +83,7 @@ func TestBudgetBoundsReservations(t *testing.T) {
 	}
 	r1, _ := b.Reserve(one)
 	r2, _ := b.Reserve(one)
-	Search(context.Background(), &nim{n: 5}, Params{TableBits: bits, Memory: r1})
+	Search(context.Background(), &nim{n: 5}, Limits{TableBits: bits, Memory: r1})
 	if _, err := b.Reserve(one); !errors.Is(err, ErrNoRoom) {
 		t.Fatalf("reserving from a full budget: %v, want ErrNoRoom", err)
 	}
@@ -99,9 +99,9 @@ func TestBudgetBoundsReservations(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	Search(context.Background(), &nim{n: 5}, Params{TableBits: bits, Memory: r3}) // reuses it
+	Search(context.Background(), &nim{n: 5}, Limits{TableBits: bits, Memory: r3}) // reuses it
 	first := r3.held[0].v
-	Search(context.Background(), &nim{n: 7}, Params{TableBits: bits, Memory: r3}) // the same table again
+	Search(context.Background(), &nim{n: 7}, Limits{TableBits: bits, Memory: r3}) // the same table again
 	if b.Reserved() != 2*one || b.Idle() != 0 || len(r3.held) != 1 || r3.held[0].v != first {
 		t.Fatalf("reserved %d idle %d held %d, want the whole budget reserved and the idle table in use by both searches in turn", b.Reserved(), b.Idle(), len(r3.held))
 	}
@@ -146,4 +146,28 @@ func TestBudgetKeepsWhatAGameHandsBack(t *testing.T) {
 		t.Fatal("a dropped object was taken")
 	}
 	r.Release()
+}
+
+// TestBorrowAllocatesNothingOnceWarm: a search that borrows and returns an
+// object, with or without a reservation, allocates nothing once an
+// earlier search has handed one back.
+func TestBorrowAllocatesNothingOnceWarm(t *testing.T) {
+	type warmKey struct{}
+	fresh := func() *[64]byte { return new([64]byte) }
+	b := NewMemoryBudget(1 << 20)
+	for _, name := range []string{"scratch", "reservation"} {
+		var r *Reservation
+		if name == "reservation" {
+			r, _ = b.Reserve(1 << 10)
+		}
+		cycle := func() {
+			v, _ := Borrow(r, warmKey{}, fresh)
+			Return(r, warmKey{}, v, 64)
+		}
+		cycle()
+		if n := testing.AllocsPerRun(100, cycle); n != 0 {
+			t.Errorf("%s: %.1f allocations a borrow and return, want 0", name, n)
+		}
+		r.Release()
+	}
 }

@@ -10,7 +10,7 @@ import "context"
 // as an exact solver. Search delegates to it; Search has the contract of
 // the function Search.
 type Searcher interface {
-	Search(ctx context.Context, params Params) Result
+	Search(ctx context.Context, params Limits) Result
 }
 
 // ExactScorer is implemented by a State whose game has its own convention for
@@ -24,7 +24,7 @@ type ExactScorer interface {
 // an exact solver scoring every move, or a game with too many moves to
 // score them all. Analyze has the contract of the function Analyze.
 type Analyzer interface {
-	Analyze(ctx context.Context, params Params, n int) []MoveScore
+	Analyze(ctx context.Context, params Limits, n int) []MoveScore
 }
 
 // PartialAnalyzer is implemented by an Analyzer that may score only its
@@ -54,8 +54,8 @@ type LevelDepther interface {
 // searches by nodes as well as depth, which grades strength more finely
 // than whole plies where a ply costs several times the one before (Gomoku).
 // LevelNodes returns the node limit of every search a level runs
-// (Params.MaxNodes), 1 <= level < MaxLevel; it must grow with the level.
-// The game's search must honour Params.MaxNodes.
+// (Limits.MaxNodes), 1 <= level < MaxLevel; it must grow with the level.
+// The game's search must honour Limits.MaxNodes.
 type LevelNoder interface {
 	LevelNodes(level int) uint64
 }
@@ -70,14 +70,14 @@ type LevelMarginer interface {
 }
 
 // SearchMemorer is implemented by a Game whose searches hold memory other
-// than one generic transposition table of Params.TableBits: an exact
+// than one generic transposition table of Limits.TableBits: an exact
 // solver's own table, a threat-search table, large per-search stacks.
 type SearchMemorer interface {
 	// SearchMemory returns an upper bound on the bytes one search of the
 	// game with params holds while it runs (its tables and per-search
 	// buffers, pooled or not). A server reserves this much of its
 	// MemoryBudget before the search starts.
-	SearchMemory(params Params) int64
+	SearchMemory(params Limits) int64
 }
 
 // Warmer is implemented by a Game that builds something large on first use

@@ -55,7 +55,7 @@
 //     in rounds of increasing depth so that the scores compared are of one
 //     depth (the multi-PV of https://www.chessprogramming.org/Multiple_PVs,
 //     done by separate searches); a game may bring its own (Analyzer).
-//   - Params.Progress hears of every completed iteration, allocating
+//   - Limits.Progress hears of every completed iteration, allocating
 //     nothing; a search that does not iterate reports its result once.
 //
 // # Capabilities

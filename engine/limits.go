@@ -41,11 +41,6 @@ type Limits struct {
 	Progress func(Progress)
 }
 
-// Params is the former name of Limits.
-//
-// Deprecated: use Limits.
-type Params = Limits
-
 // Bits returns the table size Limits asks for, in bits: TableBits within
 // 1..MaxTableBits, DefaultTableBits when not set.
 func (l Limits) Bits() int {

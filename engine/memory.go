@@ -3,7 +3,7 @@ package engine
 // SearchMemory returns the bytes one search of g with params holds: g's
 // own figure when it implements SearchMemorer, else one generic table of
 // params.TableBits.
-func SearchMemory(g Game, params Params) int64 {
+func SearchMemory(g Game, params Limits) int64 {
 	if m, ok := g.(SearchMemorer); ok {
 		return m.SearchMemory(params)
 	}
@@ -13,7 +13,7 @@ func SearchMemory(g Game, params Params) int64 {
 // WithSearchMemory returns g, unchanged in play, reporting memory(params)
 // as its per-search memory (SearchMemorer). It is for games that do not
 // implement SearchMemorer themselves.
-func WithSearchMemory(g Game, memory func(Params) int64) Game {
+func WithSearchMemory(g Game, memory func(Limits) int64) Game {
 	return memoryGame{Game: g, memory: memory}
 }
 
@@ -21,10 +21,10 @@ func WithSearchMemory(g Game, memory func(Params) int64) Game {
 // (WithSearchMemory).
 type memoryGame struct {
 	Game
-	memory func(Params) int64
+	memory func(Limits) int64
 }
 
 var _ SearchMemorer = memoryGame{}
 
 // SearchMemory returns g.memory(params).
-func (g memoryGame) SearchMemory(params Params) int64 { return g.memory(params) }
+func (g memoryGame) SearchMemory(params Limits) int64 { return g.memory(params) }

@@ -6,7 +6,7 @@ import (
 )
 
 // Progress is what a search reports after each completed iteration
-// (Params.Progress): the iteration's depth, its score and outcome as a
+// (Limits.Progress): the iteration's depth, its score and outcome as a
 // Result would give them, its best move and principal variation, and the
 // nodes and time spent so far. PV is only valid during the call; a callback
 // that keeps it must copy it.
@@ -45,7 +45,7 @@ func (s *search) report(fn func(Progress), start time.Time, v int32, depth, rema
 
 // searchDelegated runs a game's own search. A game search that reports no
 // iteration through params.Progress has its result reported once.
-func searchDelegated(ctx context.Context, s Searcher, params Params) Result {
+func searchDelegated(ctx context.Context, s Searcher, params Limits) Result {
 	fn := params.Progress
 	if fn == nil {
 		return s.Search(ctx, params)

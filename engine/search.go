@@ -5,11 +5,11 @@ import (
 	"time"
 )
 
-// DefaultTableBits is the transposition-table size used when Params gives
+// DefaultTableBits is the transposition-table size used when Limits gives
 // none: 1<<16 entries, 1 MiB.
 const DefaultTableBits = 16
 
-// MaxTableBits is the largest table Params may ask for: 1<<28 entries, 4 GiB.
+// MaxTableBits is the largest table Limits may ask for: 1<<28 entries, 4 GiB.
 const MaxTableBits = 28
 
 // Result is what a search found. Move is always legal for a position that is

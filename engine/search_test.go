@@ -20,10 +20,10 @@ func TestSearchAllocatesNothingPerNode(t *testing.T) {
 	st := generic{ttt} // the generic search, not tic-tac-toe's solution table
 	var nodes uint64
 	full := testing.AllocsPerRun(20, func() {
-		nodes = engine.Search(context.Background(), st, engine.Params{}).Nodes
+		nodes = engine.Search(context.Background(), st, engine.Limits{}).Nodes
 	})
 	shallow := testing.AllocsPerRun(20, func() {
-		engine.Search(context.Background(), st, engine.Params{Depth: 1})
+		engine.Search(context.Background(), st, engine.Limits{Depth: 1})
 	})
 	if nodes < 1000 {
 		t.Fatalf("full solve visited only %d nodes", nodes)
@@ -75,7 +75,7 @@ func TestRegistry(t *testing.T) {
 	engine.NewRegistry(tictactoe.Game{}, tictactoe.Game{})
 }
 
-// TestSearchStopsAtTheNodeLimit checks Params.MaxNodes in the generic
+// TestSearchStopsAtTheNodeLimit checks Limits.MaxNodes in the generic
 // search: the full solve of tic-tac-toe takes thousands of nodes; with a
 // limit of a few hundred it stops within a poll of it, after the first
 // iteration, with a legal move, incomplete but no deadline hit, and the
@@ -86,12 +86,12 @@ func TestSearchStopsAtTheNodeLimit(t *testing.T) {
 		t.Fatal(err)
 	}
 	st := generic{ttt}
-	full := engine.Search(context.Background(), st, engine.Params{})
+	full := engine.Search(context.Background(), st, engine.Limits{})
 	const limit = 300
 	if full.Nodes < 10*limit {
 		t.Fatalf("full solve: %d nodes, want many more than the limit %d", full.Nodes, limit)
 	}
-	res := engine.Search(context.Background(), st, engine.Params{MaxNodes: limit})
+	res := engine.Search(context.Background(), st, engine.Limits{MaxNodes: limit})
 	if res.Nodes < limit || res.Nodes > limit+1 {
 		t.Errorf("limit %d: searched %d nodes", limit, res.Nodes)
 	}
@@ -103,7 +103,7 @@ func TestSearchStopsAtTheNodeLimit(t *testing.T) {
 	if !slices.Contains(legal, res.Move) {
 		t.Errorf("limit %d: move %v not among the legal %v", limit, res.Move, legal)
 	}
-	if again := engine.Search(context.Background(), st, engine.Params{MaxNodes: limit}); again.Move != res.Move || again.Nodes != res.Nodes {
+	if again := engine.Search(context.Background(), st, engine.Limits{MaxNodes: limit}); again.Move != res.Move || again.Nodes != res.Nodes {
 		t.Errorf("same limit, another result: %v in %d nodes, then %v in %d", res.Move, res.Nodes, again.Move, again.Nodes)
 	}
 }

@@ -22,6 +22,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/log"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/runtime"
@@ -194,7 +196,8 @@ func (tb *tab) settled() string {
 
 // checkClean fails the test if the tab logged an error other than the
 // browser's notes of the expected error statuses ("status of 503"), or
-// requested anything outside origins.
+// requested anything outside origins (data: URLs, which name their content,
+// aside).
 func (tb *tab) checkClean(origins []string, expected ...string) {
 	tb.t.Helper()
 	tb.mu.Lock()
@@ -207,6 +210,9 @@ func (tb *tab) checkClean(origins []string, expected ...string) {
 		}
 	}
 	for _, u := range tb.requests {
+		if strings.HasPrefix(u, "data:") {
+			continue
+		}
 		if !slices.ContainsFunc(origins, func(o string) bool { return u == o || strings.HasPrefix(u, o+"/") }) {
 			tb.t.Errorf("request left the origins %q: %s", origins, u)
 		}
@@ -216,39 +222,79 @@ func (tb *tab) checkClean(origins []string, expected ...string) {
 	}
 }
 
-// viewports are the widths the screenshots show: a phone and a desktop.
-var viewports = []struct {
+// display is a screen the page is shown on: a size and a colour scheme.
+type display struct {
 	name          string
 	width, height int64
-	mobile        bool
-}{
-	{"phone", 390, 844, true},
-	{"desktop", 1280, 900, false},
+	mobile, dark  bool
 }
 
-// screenshot saves the whole page at each viewport width as
-// <name>-<viewport>.png in the artifact folder, and leaves the tab at the
-// desktop width.
-func (tb *tab) screenshot(name string) {
+// displays are the screens the browser tests check the page on: a phone
+// and a desktop, light and dark.
+var displays = []display{
+	{"phone-light", 390, 844, true, false},
+	{"phone-dark", 390, 844, true, true},
+	{"desktop-light", 1280, 900, false, false},
+	{"desktop-dark", 1280, 900, false, true},
+}
+
+// show makes the tab a display: its viewport (a phone's is mobile, in
+// portrait) and its preferred colour scheme. Set it before the page loads,
+// which lays itself out for the screen it starts on.
+func (tb *tab) show(d display) {
 	tb.t.Helper()
-	for _, vp := range viewports {
-		opts := []chromedp.EmulateViewportOption{chromedp.EmulateLandscape}
-		if vp.mobile {
-			opts = []chromedp.EmulateViewportOption{chromedp.EmulateMobile, chromedp.EmulatePortrait}
-		}
-		tb.run(chromedp.EmulateViewport(vp.width, vp.height, opts...))
-		tb.waitFor(fmt.Sprintf(`document.documentElement.clientWidth === %d`, vp.width))
-		ctx, cancel := context.WithTimeout(tb.ctx, waitLimit)
-		png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
-		cancel()
-		if err != nil {
+	opts := []chromedp.EmulateViewportOption{chromedp.EmulateLandscape}
+	if d.mobile {
+		opts = []chromedp.EmulateViewportOption{chromedp.EmulateMobile, chromedp.EmulatePortrait}
+	}
+	scheme := "light"
+	if d.dark {
+		scheme = "dark"
+	}
+	tb.run(chromedp.EmulateViewport(d.width, d.height, opts...),
+		func(ctx context.Context, t *chromedp.Target) (chromedp.Void, error) {
+			_, err := cdp.Call(ctx, t, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+				Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: scheme}}})
+			return chromedp.Void{}, err
+		})
+}
+
+// capture saves the whole page as <name>.png in the artifact folder, once
+// no animation runs; with docs set and $MOVESVC_DOCS_IMG=1 also in
+// docs/img, where the README and docs/frontend.md show it.
+func (tb *tab) capture(name string, docs bool) {
+	tb.t.Helper()
+	tb.waitFor(`document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity)`)
+	ctx, cancel := context.WithTimeout(tb.ctx, waitLimit)
+	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	cancel()
+	if err != nil {
+		tb.t.Fatal(err)
+	}
+	dirs := []string{artifacts(tb.t)}
+	if docs && os.Getenv("MOVESVC_DOCS_IMG") == "1" {
+		dirs = append(dirs, filepath.Join("..", "docs", "img"))
+	}
+	for _, dir := range dirs {
+		path := filepath.Join(dir, name+".png")
+		if err := os.MkdirAll(dir, 0o755); err != nil {
 			tb.t.Fatal(err)
 		}
-		path := filepath.Join(artifacts(tb.t), name+"-"+vp.name+".png")
 		if err := os.WriteFile(path, png, 0o644); err != nil {
 			tb.t.Fatal(err)
 		}
 		tb.t.Logf("screenshot: %s", path)
+	}
+}
+
+// screenshot saves the page at a phone's and a desktop's width, light, as
+// <name>-<display>.png, and leaves the tab on the desktop.
+func (tb *tab) screenshot(name string) {
+	tb.t.Helper()
+	for _, d := range []display{displays[0], displays[2]} {
+		tb.show(d)
+		tb.waitFor(fmt.Sprintf(`document.documentElement.clientWidth === %d`, d.width))
+		tb.capture(name+"-"+d.name, false)
 	}
 }
 

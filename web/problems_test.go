@@ -32,10 +32,11 @@ func TestProblemMessages(t *testing.T) {
 		t.Fatalf("page state %s, want ready", state)
 	}
 
-	// 422: 1000 ms with two more zeros is above the server's 10 s.
-	tb.run(chromedp.SendKeys(chromedp.ID("timeout"), "00"))
+	// 422: 100 s is above the server's 10 s.
+	tb.run(chromedp.SendKeys(chromedp.ID("timeout"), "100000"))
 	tb.run(chromedp.Click(chromedp.CSS(`#board .cell[data-row="1"][data-col="1"]`)))
 	checkAlert(t, tb, "timeout_ms is out of range", "body.timeout_ms must be at most 10000")
+	checkNoAnswer(t, tb, "error")
 	tb.run(chromedp.Focus(chromedp.ID("timeout")),
 		chromedp.KeyEvent("a", chromedp.KeyModifiers(chromedp.ModifierCtrl)),
 		chromedp.KeyEvent("2000"+kb.Tab),
@@ -75,8 +76,12 @@ func TestProblemMessages(t *testing.T) {
 	case err := <-held:
 		t.Fatalf("the search to hold the slot ended before it started: %v", err)
 	}
+	if n := eval[int](tb, `document.querySelectorAll("#answer dd").length`); n == 0 {
+		t.Fatal("no answer shown after the engine's move")
+	}
 	tb.run(chromedp.Click(chromedp.CSS(`#board .cell:not([aria-disabled])`)))
 	checkAlert(t, tb, "Service overloaded", "try again in 1 s")
+	checkNoAnswer(t, tb, "error")
 	tb.screenshot("overloaded")
 	close(blocking.release)
 	if err := <-held; err != nil {
@@ -112,6 +117,17 @@ func checkAlert(t *testing.T, tb *tab, want ...string) {
 		if !strings.Contains(text, w) {
 			t.Errorf("the page's message %q does not say %q", text, w)
 		}
+	}
+}
+
+// checkNoAnswer checks that the engine panel is in state and shows no
+// answer: none of an earlier search, during a new one or after a problem.
+func checkNoAnswer(t *testing.T, tb *tab, state string) {
+	t.Helper()
+	got := eval[map[string]any](tb, `({state: document.getElementById("engine").dataset.state,
+		answers: document.querySelectorAll("#answer dd").length, line: document.getElementById("thinking").textContent})`)
+	if got["state"] != state || got["answers"] != 0.0 {
+		t.Errorf("the engine panel is %v; want %s, with no answer shown", got, state)
 	}
 }
 
@@ -154,7 +170,7 @@ type blockingState struct {
 	g *blockingGame
 }
 
-func (s blockingState) Search(ctx context.Context, p engine.Params) engine.Result {
+func (s blockingState) Search(ctx context.Context, p engine.Limits) engine.Result {
 	s.g.started <- struct{}{}
 	select {
 	case <-s.g.release:

@@ -212,14 +212,14 @@ func (p player) move(st *gomoku.State, sess *gomoku.Session) engine.Result {
 	if p.level > 0 {
 		// The level's own depth and choice, seeded by the position; depth,
 		// when set, may only make it shallower.
-		return strength.Search(ctx, st, strength.Params{Params: engine.Params{Depth: p.depth, TableBits: p.bits}, Level: p.level, Seed: 1})
+		return strength.Search(ctx, st, strength.Params{Limits: engine.Limits{Depth: p.depth, TableBits: p.bits}, Level: p.level, Seed: 1})
 	}
 	depth := p.depth
 	if depth <= 0 {
 		depth = gomoku.MaxDepth
 	}
 	v := lab.Options{NoThreatSearch: !p.threats, NoPruning: !p.prune, Plain: p.plain, Weights: p.weights, Table: p.table, Lines: p.lines, Policy: p.policy}.Variant()
-	return st.SearchWith(ctx, engine.Params{Depth: depth, TableBits: p.bits, MaxNodes: p.nodes},
+	return st.SearchWith(ctx, engine.Limits{Depth: depth, TableBits: p.bits, MaxNodes: p.nodes},
 		gomoku.Options{Threads: p.threads, Session: sess, Variant: v})
 }
 

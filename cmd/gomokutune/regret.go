@@ -87,7 +87,7 @@ func regret(args []string) error {
 	}
 	var sum regretSum
 	for i, l := range positions {
-		r := l.st.SearchWith(context.Background(), engine.Params{Depth: gomoku.MaxDepth, MaxNodes: *nodes}, gomoku.Options{Variant: variant})
+		r := l.st.SearchWith(context.Background(), engine.Limits{Depth: gomoku.MaxDepth, MaxNodes: *nodes}, gomoku.Options{Variant: variant})
 		mine := l.st.FormatMove(r.Move)
 		reg, ok, err := moveRegret(sc, l.moves, mine, l.move, *scale)
 		if err != nil {

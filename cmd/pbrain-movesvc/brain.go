@@ -239,7 +239,7 @@ func (br *brain) move() string {
 	if depth <= 0 {
 		depth = gomoku.MaxDepth
 	}
-	params := engine.Params{Depth: depth, TableBits: tableBits(br.maxMemory, br.threads), MaxNodes: br.cfg.nodes}
+	params := engine.Limits{Depth: depth, TableBits: tableBits(br.maxMemory, br.threads), MaxNodes: br.cfg.nodes}
 	res := st.SearchWith(ctx, params, gomoku.Options{Threads: br.threads, Session: br.session})
 	row, col := st.Cell(res.Move)
 	br.cells[row*br.size+col] = own

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"os"
 	"strings"
 	"time"
 
@@ -43,6 +44,18 @@ type Config struct {
 	// CORSOrigins is API.CORSOrigins as one comma-separated list
 	// (api.ParseCORSOrigins); empty means none.
 	CORSOrigins string
+	// KeysFile is the file API.APIKeys are read from (api.ParseAPIKeys);
+	// empty means no key is needed.
+	KeysFile string
+	// TrustedProxies is API.TrustedProxies as one comma-separated list
+	// (api.ParseTrustedProxies); empty means none.
+	TrustedProxies string
+	// TLSCert and TLSKey are the files of the listener's certificate
+	// chain and private key (PEM); both empty means plain HTTP.
+	TLSCert, TLSKey string
+	// AdminAddr is the address of the admin listener (pprof, metrics);
+	// empty means none.
+	AdminAddr string
 }
 
 // writeMargin is what a zero WriteTimeout adds to the longest search.
@@ -76,7 +89,7 @@ func ParseFlags(args []string, getenv func(string) string, usage io.Writer) (Con
 	fs := flag.NewFlagSet("movesvc", flag.ContinueOnError)
 	fs.SetOutput(usage)
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "Usage of movesvc (an environment variable sets each flag's default; a number's 0 means its default, -1 none where none is a value):")
+		_, _ = fmt.Fprintln(fs.Output(), "Usage of movesvc (an environment variable sets each flag's default; a number's 0 means its default, -1 none where none is a value):")
 		fs.PrintDefaults()
 	}
 	env := c.bind(fs)
@@ -144,6 +157,22 @@ func (c *Config) bind(fs *flag.FlagSet) map[string]string {
 	bind("max-batch", "MOVESVC_MAX_BATCH")
 	fs.Int64Var(&a.MaxBodyBytes, "max-body-bytes", a.MaxBodyBytes, "largest request body accepted")
 	bind("max-body-bytes", "MOVESVC_MAX_BODY_BYTES")
+	fs.StringVar(&c.KeysFile, "keys-file", c.KeysFile, "file of the API keys, one a line: name, the SHA-256 of the key in hex, limits (rate=, concurrent=, timeout_ms=, depth=, threads=, batch=); POST /move, /moves and /position then need Authorization: Bearer and a key; empty: no key needed")
+	bind("keys-file", "MOVESVC_KEYS_FILE")
+	fs.IntVar(&a.RateLimit, "rate-limit", a.RateLimit, "requests to POST /move, /moves and /position a client (an API key, else an address) may send per rate-window; 0 means no limit")
+	bind("rate-limit", "MOVESVC_RATE_LIMIT")
+	fs.DurationVar(&a.RateWindow, "rate-window", a.RateWindow, "the window of -rate-limit and of the keys' rate=, in whole seconds")
+	bind("rate-window", "MOVESVC_RATE_WINDOW")
+	fs.StringVar(&c.TrustedProxies, "trusted-proxies", c.TrustedProxies, "comma-separated addresses or CIDR prefixes of the proxies whose X-Forwarded-For names the client (for rate limits and logs); empty: the client is the socket's peer")
+	bind("trusted-proxies", "MOVESVC_TRUSTED_PROXIES")
+	fs.StringVar(&c.TLSCert, "tls-cert", c.TLSCert, "PEM file of the listener's certificate chain, for HTTPS; with -tls-key")
+	bind("tls-cert", "MOVESVC_TLS_CERT")
+	fs.StringVar(&c.TLSKey, "tls-key", c.TLSKey, "PEM file of the listener's private key; with -tls-cert")
+	bind("tls-key", "MOVESVC_TLS_KEY")
+	fs.StringVar(&c.AdminAddr, "admin-addr", c.AdminAddr, "address of the admin listener, such as 127.0.0.1:6060: pprof under /debug/pprof/ and /metrics, never on -addr; empty: none")
+	bind("admin-addr", "MOVESVC_ADMIN_ADDR")
+	fs.IntVar(&a.LogSample, "log-sample", a.LogSample, "log one in this many requests answered under 400 at info and the rest at debug; errors are always at info")
+	bind("log-sample", "MOVESVC_LOG_SAMPLE")
 	fs.StringVar(&c.CORSOrigins, "cors-origins", c.CORSOrigins, "comma-separated origins whose pages may call the API from a browser (CORS), such as https://app.example.org; * any; empty (-cors-origins=) none")
 	bind("cors-origins", "MOVESVC_CORS_ORIGINS")
 	fs.DurationVar(&c.ReadHeaderTimeout, "read-header-timeout", c.ReadHeaderTimeout, "time to read a request's headers")
@@ -186,6 +215,12 @@ func (c *Config) validate() error {
 		return fmt.Errorf("max-body-bytes must be at least 1024 (0: the default)")
 	case c.TableMB > 1<<20:
 		return fmt.Errorf("tt-mb must be 0 (automatic) to %d", 1<<20)
+	case a.RateWindow%time.Second != 0:
+		return fmt.Errorf("rate-window must be whole seconds, as RateLimit-Policy tells it")
+	case (c.TLSCert == "") != (c.TLSKey == ""):
+		return fmt.Errorf("tls-cert and tls-key must be given together")
+	case c.AdminAddr != "" && c.AdminAddr == c.Addr && !strings.HasSuffix(c.Addr, ":0"):
+		return fmt.Errorf("admin-addr must differ from addr: pprof is never served on the API's port")
 	}
 	origins, err := api.ParseCORSOrigins(c.CORSOrigins)
 	if err != nil {
@@ -193,6 +228,9 @@ func (c *Config) validate() error {
 	}
 	a.CORSOrigins = origins
 	a.MemoryBudget = int64(c.TableMB) << 20
+	if err := c.access(&a); err != nil {
+		return err
+	}
 	c.API = a
 	d := DefaultConfig()
 	c.ReadHeaderTimeout = positiveOr(c.ReadHeaderTimeout, d.ReadHeaderTimeout)
@@ -205,6 +243,28 @@ func (c *Config) validate() error {
 	c.WriteTimeout = positiveOr(c.WriteTimeout, a.MaxTimeout+writeMargin)
 	if c.WriteTimeout <= a.MaxTimeout {
 		return fmt.Errorf("write-timeout must exceed max-timeout, or searches would be cut off")
+	}
+	return nil
+}
+
+// access fills in a's API keys from the keys file and its trusted
+// proxies, with an error naming the flag.
+func (c *Config) access(a *api.Config) error {
+	proxies, err := api.ParseTrustedProxies(c.TrustedProxies)
+	if err != nil {
+		return fmt.Errorf("trusted-proxies: %w", err)
+	}
+	a.TrustedProxies = proxies
+	if c.KeysFile == "" {
+		return nil
+	}
+	f, err := os.Open(c.KeysFile)
+	if err != nil {
+		return fmt.Errorf("keys-file: %w", err)
+	}
+	defer func() { _ = f.Close() }() // read only
+	if a.APIKeys, err = api.ParseAPIKeys(f); err != nil {
+		return fmt.Errorf("keys-file %s: %w", c.KeysFile, err)
 	}
 	return nil
 }
@@ -226,6 +286,7 @@ func (c *Config) checkSigns() error {
 		{"max-body-bytes", a.MaxBodyBytes < 0}, {"read-header-timeout", c.ReadHeaderTimeout < 0},
 		{"read-timeout", c.ReadTimeout < 0}, {"write-timeout", c.WriteTimeout < 0},
 		{"idle-timeout", c.IdleTimeout < 0}, {"shutdown-grace", c.ShutdownGrace < 0},
+		{"rate-limit", a.RateLimit < 0}, {"rate-window", a.RateWindow < 0}, {"log-sample", a.LogSample < 0},
 	} {
 		if n.negative {
 			return fmt.Errorf("%s must not be negative (0: the default)", n.flag)

@@ -7,6 +7,7 @@ package main
 
 import (
 	"context"
+	"crypto/tls"
 	"errors"
 	"flag"
 	"fmt"
@@ -43,7 +44,7 @@ func main() {
 		return
 	}
 	if cfg.HealthCheck {
-		if err := HealthCheck(cfg.Addr, 3*time.Second); err != nil {
+		if err := HealthCheck(cfg.Addr, cfg.TLSCert != "", 3*time.Second); err != nil {
 			fmt.Fprintln(os.Stderr, "movesvc: unhealthy:", err)
 			os.Exit(1)
 		}
@@ -51,8 +52,16 @@ func main() {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	m := NewMain(cfg, games.Registry(), os.Stderr)
 	build := buildinfo.Get()
+	tp, err := NewTracerProvider(ctx, os.Getenv, build.Version)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "movesvc:", err)
+		os.Exit(2)
+	}
+	if tp != nil {
+		cfg.API.Tracer = tp
+	}
+	m := NewMain(cfg, games.Registry(), os.Stderr)
 	m.Log.Info("starting", slog.String("version", build.Version), slog.String("commit", build.Commit),
 		slog.String("go", build.GoVersion), slog.Int("gomaxprocs", runtime.GOMAXPROCS(0)), slog.Int("cpus", runtime.NumCPU()))
 	if err := m.Run(); err != nil {
@@ -83,6 +92,8 @@ type Main struct {
 	listener net.Listener
 	games    *engine.Registry
 	server   *http.Server
+	admin    *http.Server // nil without -admin-addr
+	adminLn  net.Listener
 	errs     chan error
 }
 
@@ -111,29 +122,93 @@ func NewMain(cfg Config, reg *engine.Registry, logOut io.Writer) *Main {
 			MaxHeaderBytes:    16 << 10,
 			ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 		},
+		admin: newAdminServer(cfg, promReg, log),
 	}
 }
 
+// newAdminServer returns the server of the admin listener (adminHandler),
+// or nil without one. It has no write timeout: a CPU profile or an
+// execution trace takes as long as it is asked to (?seconds=).
+func newAdminServer(cfg Config, gatherer prometheus.Gatherer, log *slog.Logger) *http.Server {
+	if cfg.AdminAddr == "" {
+		return nil
+	}
+	return &http.Server{Handler: adminHandler(gatherer), ReadHeaderTimeout: cfg.ReadHeaderTimeout,
+		IdleTimeout: cfg.IdleTimeout, ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}
+}
+
 // Run builds the games' lazily built tables (engine.Warmer), so that the
-// first requests do not wait for them, binds the listener, so that an
-// address in use fails here, then serves in the background. Errors from
+// first requests do not wait for them, loads the TLS certificate, binds
+// the listeners, so that a bad certificate or an address in use fails
+// here, then serves in the background: HTTPS when given a certificate,
+// else HTTP, and the admin listener when there is one. Errors from
 // serving arrive on Errors.
 func (m *Main) Run() error {
 	m.games.Warm()
+	if err := m.loadCertificate(); err != nil {
+		return err
+	}
 	ln, err := net.Listen("tcp", m.Config.Addr)
 	if err != nil {
 		return err
 	}
 	m.listener = ln
-	m.Log.Info("listening", slog.String("addr", ln.Addr().String()),
-		slog.Int("max_searches", m.API.Config().MaxSearches), slog.Int("queue_size", m.API.Config().QueueSize),
-		slog.Duration("max_timeout", m.API.Config().MaxTimeout), slog.Int64("memory_budget_bytes", m.API.Config().MemoryBudget))
+	if m.admin != nil {
+		if m.adminLn, err = net.Listen("tcp", m.Config.AdminAddr); err != nil {
+			_ = ln.Close()
+			return fmt.Errorf("admin-addr: %w", err)
+		}
+		m.Log.Info("admin listening", slog.String("addr", m.adminLn.Addr().String()))
+		m.serve(m.admin, m.adminLn, false)
+	}
+	c := m.API.Config()
+	m.Log.Info("listening", slog.String("addr", ln.Addr().String()), slog.Bool("tls", m.server.TLSConfig != nil),
+		slog.Int("max_searches", c.MaxSearches), slog.Int("queue_size", c.QueueSize), slog.Duration("max_timeout", c.MaxTimeout),
+		slog.Int64("memory_budget_bytes", c.MemoryBudget), slog.Int("api_keys", len(c.APIKeys)), slog.Int("rate_limit", c.RateLimit))
+	m.serve(m.server, ln, m.server.TLSConfig != nil)
+	return nil
+}
+
+// loadCertificate loads -tls-cert and -tls-key, when given, into the API
+// server's TLS configuration: TLS 1.2 at least, HTTP/2 offered.
+func (m *Main) loadCertificate() error {
+	if m.Config.TLSCert == "" {
+		return nil
+	}
+	cert, err := tls.LoadX509KeyPair(m.Config.TLSCert, m.Config.TLSKey)
+	if err != nil {
+		return fmt.Errorf("tls-cert, tls-key: %w", err)
+	}
+	m.server.TLSConfig = &tls.Config{MinVersion: tls.VersionTLS12, Certificates: []tls.Certificate{cert}}
+	return nil
+}
+
+// serve runs srv on ln in the background, over TLS with srv's
+// configuration when secure, sending a failure to Errors.
+func (m *Main) serve(srv *http.Server, ln net.Listener, secure bool) {
 	go func() {
-		if err := m.server.Serve(ln); !errors.Is(err, http.ErrServerClosed) {
-			m.errs <- err
+		var err error
+		if secure {
+			err = srv.ServeTLS(ln, "", "")
+		} else {
+			err = srv.Serve(ln)
+		}
+		if !errors.Is(err, http.ErrServerClosed) {
+			select {
+			case m.errs <- err:
+			default: // one failure is enough to stop
+			}
 		}
 	}()
-	return nil
+}
+
+// AdminAddr returns the address the admin listener listens on, once Run
+// has returned, or "" without one.
+func (m *Main) AdminAddr() string {
+	if m.adminLn == nil {
+		return ""
+	}
+	return m.adminLn.Addr().String()
 }
 
 // Addr returns the address the server listens on, once Run has returned.
@@ -151,6 +226,7 @@ func (m *Main) Close() error {
 	time.Sleep(m.Config.ShutdownDelay)
 	ctx, cancel := context.WithTimeout(context.Background(), m.Config.ShutdownGrace)
 	defer cancel()
+	defer m.closeAside(ctx)
 	if err := m.server.Shutdown(ctx); err != nil {
 		// Cut the connections still open; the Shutdown error says why.
 		_ = m.server.Close()
@@ -160,10 +236,26 @@ func (m *Main) Close() error {
 	return nil
 }
 
-// HealthCheck asks the server at addr for GET /healthz and returns an error
-// unless it answers 200 within timeout. An addr without a host means the
-// local machine.
-func HealthCheck(addr string, timeout time.Duration) error {
+// closeAside closes what runs beside the API once it has stopped: the
+// admin listener, at once (a profile being taken is cut off), and the
+// tracer provider, flushing its spans within ctx.
+func (m *Main) closeAside(ctx context.Context) {
+	if m.admin != nil {
+		_ = m.admin.Close()
+	}
+	if tp, ok := m.Config.API.Tracer.(interface{ Shutdown(context.Context) error }); ok {
+		if err := tp.Shutdown(ctx); err != nil {
+			m.Log.Warn("traces not flushed", slog.Any("error", err))
+		}
+	}
+}
+
+// HealthCheck asks the server at addr for GET /healthz, over HTTPS when
+// secure, and returns an error unless it answers 200 within timeout. An
+// addr without a host means the local machine. Over HTTPS the certificate
+// is not verified: the check asks whether this process serves, not who it
+// is, and a certificate seldom names the loopback address.
+func HealthCheck(addr string, secure bool, timeout time.Duration) error {
 	host, port, err := net.SplitHostPort(addr)
 	if err != nil {
 		return err
@@ -172,7 +264,12 @@ func HealthCheck(addr string, timeout time.Duration) error {
 		host = "127.0.0.1"
 	}
 	client := &http.Client{Timeout: timeout}
-	resp, err := client.Get("http://" + net.JoinHostPort(host, port) + "/healthz")
+	scheme := "http://"
+	if secure {
+		scheme = "https://"
+		client.Transport = &http.Transport{TLSClientConfig: &tls.Config{InsecureSkipVerify: true}} //nolint:gosec // see above
+	}
+	resp, err := client.Get(scheme + net.JoinHostPort(host, port) + "/healthz")
 	if err != nil {
 		return err
 	}

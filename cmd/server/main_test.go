@@ -104,7 +104,7 @@ type slowState struct {
 	g slowGame
 }
 
-func (s slowState) Search(ctx context.Context, p engine.Params) engine.Result {
+func (s slowState) Search(ctx context.Context, p engine.Limits) engine.Result {
 	close(s.g.started)
 	<-s.g.release
 	return engine.Search(ctx, s.PlacementState, p)
@@ -124,7 +124,7 @@ func TestGracefulShutdown(t *testing.T) {
 		t.Fatal(err)
 	}
 	base := "http://" + m.Addr()
-	if err := HealthCheck(m.Addr(), time.Second); err != nil {
+	if err := HealthCheck(m.Addr(), false, time.Second); err != nil {
 		t.Fatalf("healthcheck: %v", err)
 	}
 
@@ -174,7 +174,7 @@ func TestGracefulShutdown(t *testing.T) {
 	if resp.StatusCode != http.StatusServiceUnavailable || resp.Header.Get("Retry-After") == "" {
 		t.Errorf("new search while shutting down: %d", resp.StatusCode)
 	}
-	if err := HealthCheck(m.Addr(), time.Second); err != nil {
+	if err := HealthCheck(m.Addr(), false, time.Second); err != nil {
 		t.Errorf("liveness must hold while draining: %v", err)
 	}
 
@@ -186,7 +186,7 @@ func TestGracefulShutdown(t *testing.T) {
 	if err := <-closed; err != nil {
 		t.Fatalf("Close: %v", err)
 	}
-	if err := HealthCheck(m.Addr(), 200*time.Millisecond); err == nil {
+	if err := HealthCheck(m.Addr(), false, 200*time.Millisecond); err == nil {
 		t.Error("server still answers after Close")
 	}
 	http.DefaultClient.CloseIdleConnections()

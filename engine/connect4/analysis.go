@@ -22,7 +22,7 @@ import (
 // bounds (Bounded, Lower, Upper); its outcome is a win with the lower
 // bound as its score when that is positive, a loss with the upper bound
 // when that is negative, else unknown with score 0.
-func (s *State) Analyze(ctx context.Context, params engine.Params, n int) []engine.MoveScore {
+func (s *State) Analyze(ctx context.Context, params engine.Limits, n int) []engine.MoveScore {
 	var cols []engine.Move
 	for _, c := range columnOrder {
 		if s.pos.CanPlay(c) {

@@ -16,7 +16,7 @@ import (
 func TestAnalyzeMatchesSolver(t *testing.T) {
 	for _, moves := range []string{"5455174361263362", "5554224333234511764415115", "52753311433677442422121", "1233722555341451114725221333"} {
 		st := stateFromMoves(t, moves)
-		got := st.Analyze(context.Background(), engine.Params{}, 0)
+		got := st.Analyze(context.Background(), engine.Limits{}, 0)
 		p := st.pos
 		legal := 0
 		for c := range Width {
@@ -154,7 +154,7 @@ func TestAnalyzePassedDeadline(t *testing.T) {
 	exact := exactColumnScores(st.pos)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	got := st.Analyze(ctx, engine.Params{}, 0)
+	got := st.Analyze(ctx, engine.Limits{}, 0)
 	if len(got) != len(exact) {
 		t.Fatalf("%d entries, want %d", len(got), len(exact))
 	}

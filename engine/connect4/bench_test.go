@@ -73,7 +73,7 @@ func BenchmarkServiceDeadline(b *testing.B) {
 				for _, tp := range set {
 					st := newState(b, movesSetup(tp.moves))
 					ctx, cancel := context.WithTimeout(context.Background(), time.Second)
-					res := engine.Search(ctx, st, engine.Params{Threads: runtime.NumCPU()})
+					res := engine.Search(ctx, st, engine.Limits{Threads: runtime.NumCPU()})
 					cancel()
 					answered++
 					if len(tp.moves) > DefaultBook().Complete() {

@@ -36,7 +36,7 @@
 //   - Enhanced transposition cutoff: before searching the children of a
 //     node, their table bounds are probed for an immediate cutoff.
 //   - Lazy SMP (smp.go, https://www.chessprogramming.org/Lazy_SMP): with
-//     Solver.SetThreads (engine.Params.Threads), each null-window search
+//     Solver.SetThreads (engine.Limits.Threads), each null-window search
 //     runs on several goroutines that share the table, whose one-word
 //     entries are read and written atomically; each helper breaks ties
 //     among equal moves in its own order, the first thread to finish

@@ -9,6 +9,6 @@ import "movesvc/engine"
 // a solve under a deadline (a depth-limited search uses only the latter).
 // Game implements engine.SearchMemorer so that the server's memory budget
 // counts it.
-func (Game) SearchMemory(params engine.Params) int64 {
+func (Game) SearchMemory(params engine.Limits) int64 {
 	return 8<<tableBits(params.TableBits) + engine.TableBytes(params.TableBits)
 }

@@ -12,7 +12,7 @@ import (
 // counts the idle table, and the next search under another reservation
 // takes the same solver instead of allocating a new 8 MiB table.
 func TestSolverKeptByTheBudget(t *testing.T) {
-	params := engine.Params{}
+	params := engine.Limits{}
 	size := Game{}.SearchMemory(params)
 	solverBytes := int64(8) << tableBits(0)
 	b := engine.NewMemoryBudget(2 * size)

@@ -50,7 +50,7 @@ func tableBits(engineBits int) int {
 //
 // A params.Depth below the plies left asks for a depth-limited heuristic
 // search instead of a solve.
-func (s *State) Search(ctx context.Context, params engine.Params) engine.Result {
+func (s *State) Search(ctx context.Context, params engine.Limits) engine.Result {
 	if params.Depth > 0 && params.Depth < Cells-s.pos.moves {
 		return engine.SearchTree(ctx, s, params)
 	}

@@ -78,8 +78,8 @@ func TestSearchThreadsAgree(t *testing.T) {
 	}
 	for _, tp := range set {
 		st := newState(t, movesSetup(tp.moves))
-		one := st.Search(context.Background(), engine.Params{})
-		three := st.Search(context.Background(), engine.Params{Threads: 3})
+		one := st.Search(context.Background(), engine.Limits{})
+		three := st.Search(context.Background(), engine.Limits{Threads: 3})
 		if !one.Complete || !three.Complete || one.Score != tp.score || three.Score != tp.score ||
 			one.Move != three.Move || one.Outcome != three.Outcome {
 			t.Errorf("%s: one thread %+v, three %+v, want score %d from both, the same move", tp.moves, one, three, tp.score)

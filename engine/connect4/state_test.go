@@ -132,7 +132,7 @@ func TestSearchIsExactAndOptimal(t *testing.T) {
 				continue
 			}
 			st := newState(t, movesSetup(tp.moves))
-			res := engine.Search(context.Background(), st, engine.Params{})
+			res := engine.Search(context.Background(), st, engine.Limits{})
 			if !res.Complete || res.DeadlineHit || res.Score != tp.score || res.Outcome != outcomeOf(tp.score) {
 				t.Fatalf("%s: %+v, want exact score %d", tp.moves, res, tp.score)
 			}
@@ -176,7 +176,7 @@ func TestSearchDeadline(t *testing.T) {
 	st := newState(t, movesSetup(tp.moves))
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Millisecond)
 	defer cancel()
-	res := engine.Search(ctx, st, engine.Params{})
+	res := engine.Search(ctx, st, engine.Limits{})
 	if res.Complete || !res.DeadlineHit {
 		t.Fatalf("%+v: want an incomplete result", res)
 	}
@@ -195,7 +195,7 @@ func TestSearchDeadline(t *testing.T) {
 func TestSearchWinsAndBlocks(t *testing.T) {
 	// x has three in column 1 and wins there; o must block column 1.
 	win := newState(t, movesSetup("121212"))
-	res := engine.Search(context.Background(), win, engine.Params{})
+	res := engine.Search(context.Background(), win, engine.Limits{})
 	if res.Move != 0 || res.Outcome != engine.OutcomeWin || res.PliesToEnd != 1 || res.Score != (Cells+1-6)/2 {
 		t.Fatalf("win in one: %+v", res)
 	}
@@ -204,13 +204,13 @@ func TestSearchWinsAndBlocks(t *testing.T) {
 	block := newState(t, movesSetup("12131"))
 	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
 	defer cancel()
-	res = engine.Search(ctx, block, engine.Params{})
+	res = engine.Search(ctx, block, engine.Limits{})
 	if res.Move != 0 {
 		t.Fatalf("o must block column 1, played %d (%+v)", res.Move+1, res)
 	}
 	// Two threats: every move loses to the next stone.
 	lost := newState(t, movesSetup("4455337"))
-	res = engine.Search(context.Background(), lost, engine.Params{})
+	res = engine.Search(context.Background(), lost, engine.Limits{})
 	if res.Outcome != engine.OutcomeLoss || res.PliesToEnd != 2 || !lost.pos.CanPlay(int(res.Move)) {
 		t.Fatalf("double threat: %+v", res)
 	}
@@ -220,8 +220,8 @@ func TestSearchWinsAndBlocks(t *testing.T) {
 // heuristic search answers, deterministically.
 func TestDepthLimitedSearch(t *testing.T) {
 	st := newState(t, movesSetup("4453"))
-	a := engine.Search(context.Background(), st, engine.Params{Depth: 6})
-	b := engine.Search(context.Background(), st, engine.Params{Depth: 6})
+	a := engine.Search(context.Background(), st, engine.Limits{Depth: 6})
+	b := engine.Search(context.Background(), st, engine.Limits{Depth: 6})
 	if a.Depth != 6 || !a.Complete || a.Move != b.Move || a.Score != b.Score {
 		t.Fatalf("depth 6: %+v then %+v", a, b)
 	}
@@ -232,7 +232,7 @@ func TestDepthLimitedSearch(t *testing.T) {
 // centre column, without searching.
 func TestEmptyBoardFromBook(t *testing.T) {
 	st := newState(t, engine.Setup{FromMoves: true})
-	res := engine.Search(context.Background(), st, engine.Params{})
+	res := engine.Search(context.Background(), st, engine.Limits{})
 	if res.Score != 1 || res.Move != 3 || res.Outcome != engine.OutcomeWin || res.PliesToEnd != 41 || !res.Complete {
 		t.Fatalf("empty board: %+v, want score 1, move 4, win in 41 plies", res)
 	}
@@ -263,7 +263,7 @@ func TestBookAnswers(t *testing.T) {
 		if !ok {
 			t.Fatalf("%x: not in the book", p.Key())
 		}
-		res := engine.Search(context.Background(), &State{pos: p}, engine.Params{})
+		res := engine.Search(context.Background(), &State{pos: p}, engine.Limits{})
 		if !res.Complete || res.Nodes != 0 || res.Score != want.Score || int(res.Move) != want.Move {
 			t.Fatalf("%x (%d stones): %+v, want the book's score %d and move %d with no node", p.Key(), p.moves, res, want.Score, want.Move+1)
 		}
@@ -294,12 +294,12 @@ func TestSearchAfterStoppedSearch(t *testing.T) {
 	cancel()
 	hard := pastBook(t, "Test_L1_R3")
 	for range longtest.Pick(1, 3) {
-		first := engine.Search(stopped, newState(t, movesSetup(hard.moves)), engine.Params{})
+		first := engine.Search(stopped, newState(t, movesSetup(hard.moves)), engine.Limits{})
 		if first.Complete || !first.DeadlineHit {
 			t.Fatalf("%s with its context done: %+v", hard.moves, first)
 		}
 		tp := pastBook(t, "Test_L1_R1")
-		res := engine.Search(context.Background(), newState(t, movesSetup(tp.moves)), engine.Params{})
+		res := engine.Search(context.Background(), newState(t, movesSetup(tp.moves)), engine.Limits{})
 		if !res.Complete || res.Score != tp.score {
 			t.Fatalf("%s after another search: %+v, want exact %d", tp.moves, res, tp.score)
 		}
@@ -318,7 +318,7 @@ func TestDeadlineAnswerUsesTheGuess(t *testing.T) {
 		}
 		st := newState(t, movesSetup(tp.moves))
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Millisecond)
-		res := engine.Search(ctx, st, engine.Params{})
+		res := engine.Search(ctx, st, engine.Limits{})
 		cancel()
 		if res.Complete {
 			continue

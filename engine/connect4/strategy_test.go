@@ -26,7 +26,7 @@ type strategyNode struct {
 func walkStrategy(t *testing.T, depth int, visit func(n strategyNode, res engine.Result)) {
 	t.Helper()
 	walkServiceTree(depth, func(p Position) (int, bool) {
-		res := engine.Search(context.Background(), &State{pos: p}, engine.Params{})
+		res := engine.Search(context.Background(), &State{pos: p}, engine.Limits{})
 		visit(strategyNode{p: p, score: res.Score, move: int(res.Move)}, res)
 		return int(res.Move), true
 	})
@@ -188,7 +188,7 @@ func BenchmarkRandomOpponents(b *testing.B) {
 			if p.moves%2 == service {
 				ctx, cancel := context.WithTimeout(context.Background(), time.Second)
 				start := time.Now()
-				res := engine.Search(ctx, &State{pos: p}, engine.Params{})
+				res := engine.Search(ctx, &State{pos: p}, engine.Limits{})
 				took := time.Since(start)
 				cancel()
 				answers++
@@ -259,7 +259,7 @@ func BenchmarkPastTheBook(b *testing.B) {
 		times = times[:0]
 		for _, p := range frontier {
 			start := time.Now()
-			res := engine.Search(context.Background(), &State{pos: p}, engine.Params{})
+			res := engine.Search(context.Background(), &State{pos: p}, engine.Limits{})
 			times = append(times, time.Since(start))
 			if !res.Complete {
 				b.Fatalf("%v: not solved", p)

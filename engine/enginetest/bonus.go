@@ -161,10 +161,10 @@ func BonusWins(n int) bool {
 	win := make([]bool, n+1)
 	for h := 1; h <= n; h++ {
 		for m := 1; m <= min(3, h); m++ {
-			switch {
-			case m == h:
+			switch m {
+			case h:
 				win[h] = true
-			case m == 2:
+			case 2:
 				win[h] = win[h] || win[h-2]
 			default:
 				win[h] = win[h] || !win[h-m]

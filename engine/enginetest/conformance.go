@@ -170,7 +170,7 @@ func checkAny(t *testing.T, g engine.Game, desc engine.Description, st engine.St
 	if chance {
 		return // the game's own search plays after the roll
 	}
-	res := engine.Search(context.Background(), st, engine.Params{Depth: 1})
+	res := engine.Search(context.Background(), st, engine.Limits{Depth: 1})
 	if !slices.Contains(moves, res.Move) {
 		t.Errorf("depth-1 search returned %d, not a legal move", res.Move)
 	}
@@ -317,7 +317,7 @@ func checkGrid(t *testing.T, g engine.Game, desc engine.Description, st engine.S
 	}
 
 	// A depth-1 search returns a legal move and leaves the position as it was.
-	res := engine.Search(context.Background(), st, engine.Params{Depth: 1})
+	res := engine.Search(context.Background(), st, engine.Limits{Depth: 1})
 	if !seen[res.Move] {
 		t.Errorf("depth-1 search returned %d, not a legal move", res.Move)
 	}

@@ -51,7 +51,7 @@ func TestCancelledSearchStopsAtOnce(t *testing.T) {
 		}
 		ctx, cancel := context.WithCancel(context.Background())
 		cancel()
-		res := engine.Search(ctx, st, engine.Params{Depth: pos.depth})
+		res := engine.Search(ctx, st, engine.Limits{Depth: pos.depth})
 		// Measured: 256 (tic-tac-toe and Connect Four to a depth), 512
 		// (gomoku), 4096 (the Connect Four solver's poll interval).
 		const bound = 10000
@@ -99,7 +99,7 @@ func TestSearchCancelledWhileRunningStops(t *testing.T) {
 			defer cancel()
 			var at engine.Progress // the report the search was cancelled from
 			reports := 0
-			res := engine.Search(ctx, st, engine.Params{Depth: pos.depth, Progress: func(p engine.Progress) {
+			res := engine.Search(ctx, st, engine.Limits{Depth: pos.depth, Progress: func(p engine.Progress) {
 				reports++
 				if at.Depth == 0 && p.Depth >= cancelAfter {
 					at = p
@@ -142,26 +142,26 @@ func BenchmarkDeadlineOvershoot(b *testing.B) {
 		run  func(ctx context.Context, st engine.State, depth int) (nodes uint64, hit bool)
 	}{
 		{"plain", func(ctx context.Context, st engine.State, depth int) (uint64, bool) {
-			res := engine.Search(ctx, st, engine.Params{Depth: depth})
+			res := engine.Search(ctx, st, engine.Limits{Depth: depth})
 			return res.Nodes, res.DeadlineHit
 		}},
 		{"analysis", func(ctx context.Context, st engine.State, depth int) (uint64, bool) {
 			half, cancel := engine.TimeShare(ctx, 1, 2, 0)
-			res := engine.Search(half, st, engine.Params{Depth: depth})
+			res := engine.Search(half, st, engine.Limits{Depth: depth})
 			cancel()
 			nodes, hit := res.Nodes, res.DeadlineHit
-			for _, e := range engine.Analyze(ctx, st, engine.Params{Depth: depth}, 0) {
+			for _, e := range engine.Analyze(ctx, st, engine.Limits{Depth: depth}, 0) {
 				nodes += e.Nodes
 				hit = hit || !e.Complete && ctx.Err() != nil
 			}
 			return nodes, hit
 		}},
 		{"level3", func(ctx context.Context, st engine.State, depth int) (uint64, bool) {
-			res := strength.Search(ctx, st, strength.Params{Params: engine.Params{Depth: depth}, Level: 3, Seed: 1})
+			res := strength.Search(ctx, st, strength.Params{Limits: engine.Limits{Depth: depth}, Level: 3, Seed: 1})
 			return res.Nodes, res.DeadlineHit
 		}},
 		{"level8", func(ctx context.Context, st engine.State, depth int) (uint64, bool) {
-			res := strength.Search(ctx, st, strength.Params{Params: engine.Params{Depth: depth}, Level: 8, Seed: 1})
+			res := strength.Search(ctx, st, strength.Params{Limits: engine.Limits{Depth: depth}, Level: 8, Seed: 1})
 			return res.Nodes, res.DeadlineHit
 		}},
 	}

@@ -40,7 +40,7 @@ func TestConformance(t *testing.T) {
 func TestSearchMemory(t *testing.T) {
 	for _, g := range games.All() {
 		for _, bits := range []int{0, 16, 22} {
-			p := engine.Params{TableBits: bits, Depth: 3}
+			p := engine.Limits{TableBits: bits, Depth: 3}
 			got := engine.SearchMemory(g, p)
 			if got < engine.TableBytes(bits) {
 				t.Errorf("%s, %d bits: %d bytes, below the engine table's %d", g.Name(), bits, got, engine.TableBytes(bits))
@@ -52,10 +52,10 @@ func TestSearchMemory(t *testing.T) {
 	}
 	// The solver's table, and the heuristic search's that runs before a
 	// solve under a deadline.
-	if got, want := engine.SearchMemory(connect4.Game{}, engine.Params{}), 8<<20+engine.TableBytes(engine.DefaultTableBits); got != want {
+	if got, want := engine.SearchMemory(connect4.Game{}, engine.Limits{}), 8<<20+engine.TableBytes(engine.DefaultTableBits); got != want {
 		t.Errorf("connect4 default: %d bytes, want %d (8 MiB and the engine's table)", got, want)
 	}
-	if got := engine.SearchMemory(tictactoe.Game{}, engine.Params{}); got != 0 {
+	if got := engine.SearchMemory(tictactoe.Game{}, engine.Limits{}); got != 0 {
 		t.Errorf("tic-tac-toe answered from its table: %d bytes, want 0", got)
 	}
 }

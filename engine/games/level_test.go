@@ -88,7 +88,7 @@ func TestLevelsTakeWinsAndBlock(t *testing.T) {
 				ctx   context.Context
 				depth int
 			}{{context.Background(), 1}, {passed, 0}} {
-				res := strength.Search(c.ctx, st, strength.Params{Params: engine.Params{Depth: c.depth}, Level: 1, Seed: 1})
+				res := strength.Search(c.ctx, st, strength.Params{Limits: engine.Limits{Depth: c.depth}, Level: 1, Seed: 1})
 				st.Play(res.Move)
 				if tc.win && st.Outcome() != engine.OutcomeLoss || !tc.win && winsAtOnce(st) {
 					t.Errorf("level 1, depth %d, ctx %v: %s misses it", c.depth, c.ctx.Err(), st.FormatMove(res.Move))
@@ -148,7 +148,7 @@ func TestProgressOnceOrPerIteration(t *testing.T) {
 			t.Fatal(err)
 		}
 		var got []engine.Progress
-		res := engine.Search(context.Background(), st, engine.Params{Depth: tc.depth, Progress: func(p engine.Progress) {
+		res := engine.Search(context.Background(), st, engine.Limits{Depth: tc.depth, Progress: func(p engine.Progress) {
 			p.PV = append([]engine.Move(nil), p.PV...)
 			got = append(got, p)
 		}})

@@ -42,7 +42,7 @@ func TestSearchAllocations(t *testing.T) {
 	for _, opt := range []gomoku.Options{{}, {Variant: gomoku.Variant{Cells: cells, Lines: lines}}} {
 		run := func(depth int, nodes uint64) float64 {
 			return testing.AllocsPerRun(1, func() {
-				st.SearchWith(ctx, engine.Params{Depth: depth, MaxNodes: nodes}, opt)
+				st.SearchWith(ctx, engine.Limits{Depth: depth, MaxNodes: nodes}, opt)
 			})
 		}
 		shallow, deep := run(2, 2_000), run(8, 20_000)
@@ -91,7 +91,7 @@ func benchSearch(b *testing.B, opt gomoku.Options) {
 	b.ReportAllocs()
 	var nodes uint64
 	for b.Loop() {
-		res := st.SearchWith(context.Background(), engine.Params{Depth: gomoku.DefaultDepth, TableBits: 20}, opt)
+		res := st.SearchWith(context.Background(), engine.Limits{Depth: gomoku.DefaultDepth, TableBits: 20}, opt)
 		nodes += res.Nodes
 	}
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
@@ -123,7 +123,7 @@ func BenchmarkVCF(b *testing.B) {
 	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
 }
 
-// TestParamsNodeLimit checks that engine.Params.MaxNodes limits the search
+// TestParamsNodeLimit checks that engine.Limits.MaxNodes limits the search
 // (the weaker levels, the tools and the tests set it): about the limit,
 // far fewer than the search unlimited, incomplete with no deadline hit,
 // and reproducible: the same move in the same nodes again, and through
@@ -132,8 +132,8 @@ func TestParamsNodeLimit(t *testing.T) {
 	st := middlegameState(t)
 	ctx := context.Background()
 	const limit = 500
-	params := engine.Params{Depth: gomoku.DefaultDepth, MaxNodes: limit}
-	full := st.Search(ctx, engine.Params{Depth: gomoku.DefaultDepth})
+	params := engine.Limits{Depth: gomoku.DefaultDepth, MaxNodes: limit}
+	full := st.Search(ctx, engine.Limits{Depth: gomoku.DefaultDepth})
 	limited := st.Search(ctx, params)
 	if full.Nodes < 10*limit {
 		t.Fatalf("unlimited search: %d nodes, want many more than %d", full.Nodes, limit)
@@ -175,7 +175,7 @@ func BenchmarkSearchThreads(b *testing.B) {
 			var nodes uint64
 			for b.Loop() {
 				for _, st := range states {
-					res := st.SearchWith(context.Background(), engine.Params{Depth: 12, TableBits: 20}, gomoku.Options{Threads: threads})
+					res := st.SearchWith(context.Background(), engine.Limits{Depth: 12, TableBits: 20}, gomoku.Options{Threads: threads})
 					nodes += res.Nodes
 				}
 			}

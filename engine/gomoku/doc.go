@@ -116,7 +116,7 @@
 //   - When every move loses, the move a search without the threat search
 //     prefers, for the most stubborn defence.
 //   - Deadline from the context, polled every 256 nodes in both searches; a
-//     node limit (engine.Params.MaxNodes) for reproducible tools and tests. The
+//     node limit (engine.Limits.MaxNodes) for reproducible tools and tests. The
 //     first iteration always completes.
 //   - No allocation per node: one move stack shared by every ply, reused
 //     searchers with their tables.
@@ -125,7 +125,7 @@
 //     main search's iterations, every other one a ply ahead, on copies of
 //     the board, sharing its transposition table (lockless entries,
 //     engine.Table); the main search's answer benefits through the table.
-//     Not used by Search (engine.Params.Threads), whose answers stay
+//     Not used by Search (engine.Limits.Threads), whose answers stay
 //     reproducible.
 //   - A table kept from move to move for players of one game (Session,
 //     session.go; engine.Table.Carry): the position after the player's move

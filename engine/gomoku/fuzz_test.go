@@ -55,7 +55,7 @@ func FuzzNewState(f *testing.F) {
 				t.Fatalf("forbidden %s is a legal move", st.FormatMove(m))
 			}
 		}
-		res := st.(*gomoku.State).Search(t.Context(), engine.Params{Depth: 2, MaxNodes: 2000})
+		res := st.(*gomoku.State).Search(t.Context(), engine.Limits{Depth: 2, MaxNodes: 2000})
 		if !slices.Contains(legal, res.Move) {
 			t.Fatalf("search returned %d, not a legal move", res.Move)
 		}

@@ -66,7 +66,7 @@ func search(st *gomoku.State, depth int, maxNodes uint64, opt gomoku.Options) en
 	if maxNodes == 0 {
 		maxNodes = 2_000_000
 	}
-	return st.SearchWith(context.Background(), engine.Params{Depth: depth, MaxNodes: maxNodes}, opt)
+	return st.SearchWith(context.Background(), engine.Limits{Depth: depth, MaxNodes: maxNodes}, opt)
 }
 
 func squares(st engine.State, moves []engine.Move) []string {

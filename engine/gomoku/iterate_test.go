@@ -26,7 +26,7 @@ func TestUnfinishedIterationMove(t *testing.T) {
 		st := played(t, moves)
 		for limit := uint64(5000); limit <= 40_000; limit += longtest.Pick[uint64](15_000, 5000) {
 			var last engine.Progress
-			res := st.Search(context.Background(), engine.Params{Depth: 20, MaxNodes: limit,
+			res := st.Search(context.Background(), engine.Limits{Depth: 20, MaxNodes: limit,
 				Progress: func(p engine.Progress) { last = p }})
 			if res.Depth != last.Depth || res.Complete {
 				t.Fatalf("%s, limit %d: depth %d (complete %v), last iteration %d", moves, limit, res.Depth, res.Complete, last.Depth)

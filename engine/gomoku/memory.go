@@ -10,7 +10,7 @@ import (
 // holds: the main table of params.TableBits, the threat table and the
 // searcher's stacks. Game implements engine.SearchMemorer so that the
 // server's memory budget counts it.
-func (Game) SearchMemory(params engine.Params) int64 {
+func (Game) SearchMemory(params engine.Limits) int64 {
 	return engine.TableBytes(params.TableBits) +
 		int64(unsafe.Sizeof(threatEntry{}))<<threatBits +
 		int64(unsafe.Sizeof(searcher{}))

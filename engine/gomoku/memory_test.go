@@ -12,7 +12,7 @@ import (
 // analysis after the move's search) reuses it and the budget counts it
 // idle once released, and a later reservation takes the same searcher.
 func TestSearcherKeptByTheBudget(t *testing.T) {
-	params := engine.Params{Depth: 2, TableBits: 12}
+	params := engine.Limits{Depth: 2, TableBits: 12}
 	size := Game{}.SearchMemory(params)
 	b := engine.NewMemoryBudget(3 * size)
 	st := gomokuState(t, "h8", "h9", "i9")

@@ -18,7 +18,7 @@ const DefaultMultiPV = 5
 // stop the opponent's continuous fours when some do), in the search's
 // order; up to 2n of them are scored and the n best returned. With no
 // deadline hit the result depends only on st, params and n.
-func (st *State) Analyze(ctx context.Context, params engine.Params, n int) []engine.MoveScore {
+func (st *State) Analyze(ctx context.Context, params engine.Limits, n int) []engine.MoveScore {
 	if n <= 0 {
 		n = DefaultMultiPV
 	}
@@ -32,7 +32,7 @@ func (st *State) Analyze(ctx context.Context, params engine.Params, n int) []eng
 
 // candidateMoves returns up to limit moves worth analysing, best first by
 // the move ordering: every move that makes five, then the root moves.
-func (st *State) candidateMoves(params engine.Params, limit int) []engine.Move {
+func (st *State) candidateMoves(params engine.Limits, limit int) []engine.Move {
 	bits := params.TableBits
 	if bits <= 0 {
 		bits = engine.DefaultTableBits

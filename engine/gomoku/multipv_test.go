@@ -22,7 +22,7 @@ func gomokuState(t testing.TB, moves ...string) *State {
 func TestAnalyzeMultiPV(t *testing.T) {
 	st := gomokuState(t, "h8", "h9", "i9")
 	hash := st.Hash()
-	p := engine.Params{Depth: 3}
+	p := engine.Limits{Depth: 3}
 	first := st.Analyze(context.Background(), p, 4)
 	if len(first) != 4 {
 		t.Fatalf("%d entries, want 4", len(first))
@@ -51,12 +51,12 @@ func TestAnalyzeMultiPV(t *testing.T) {
 // win in one; facing a four, the block is the only candidate.
 func TestAnalyzeForcedMoves(t *testing.T) {
 	win := gomokuState(t, "h8", "a1", "i8", "a2", "j8", "a3", "k8", "c5")
-	got := win.Analyze(context.Background(), engine.Params{Depth: 2}, 3)
+	got := win.Analyze(context.Background(), engine.Limits{Depth: 2}, 3)
 	if e := got[0]; e.Outcome != engine.OutcomeWin || e.PliesToEnd != 1 {
 		t.Errorf("open four: first entry %+v", e)
 	}
 	block := gomokuState(t, "h8", "g8", "i8", "a1", "j8", "a2", "k8")
-	got = block.Analyze(context.Background(), engine.Params{Depth: 2}, 3)
+	got = block.Analyze(context.Background(), engine.Limits{Depth: 2}, 3)
 	if len(got) != 1 || block.FormatMove(got[0].Move) != "l8" {
 		t.Errorf("facing a four: %+v, want only the block l8", got)
 	}
@@ -77,7 +77,7 @@ func TestAnalyzeMatchesChildSearches(t *testing.T) {
 	for _, moves := range positions {
 		for _, depth := range []int{2, 3, 4} {
 			st := gomokuState(t, moves...)
-			got := st.Analyze(context.Background(), engine.Params{Depth: depth}, 4)
+			got := st.Analyze(context.Background(), engine.Limits{Depth: depth}, 4)
 			if len(got) == 0 {
 				t.Fatalf("%v depth %d: no entries", moves, depth)
 			}
@@ -91,7 +91,7 @@ func TestAnalyzeMatchesChildSearches(t *testing.T) {
 					}
 					continue
 				}
-				r := engine.Search(context.Background(), child, engine.Params{Depth: depth - 1})
+				r := engine.Search(context.Background(), child, engine.Limits{Depth: depth - 1})
 				if r.Outcome != engine.OutcomeUnknown {
 					if e.Outcome != r.Outcome.Flip() || e.PliesToEnd != r.PliesToEnd+1 {
 						t.Errorf("%s: entry %s in %d plies, the child's search %s in %d", what, e.Outcome, e.PliesToEnd, r.Outcome, r.PliesToEnd)

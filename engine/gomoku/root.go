@@ -270,7 +270,7 @@ func (s *searcher) imageKept(set uint8, m, from, to int) bool {
 	return false
 }
 
-// progressHook is a search's engine.Params.Progress with what reporting
+// progressHook is a search's engine.Limits.Progress with what reporting
 // needs: the start time, the board size, and a buffer for the variation in
 // unpadded moves, reused so that a report allocates nothing once warm.
 type progressHook struct {

@@ -11,7 +11,7 @@ import (
 // need no search, the fives, the threat-space search, then the main search
 // (root.go, pvs.go).
 
-// Options are search settings beyond engine.Params, for tools and tests;
+// Options are search settings beyond engine.Limits, for tools and tests;
 // engine.Search uses the zero value.
 type Options struct {
 	// Threads, when more than one, runs the main search's iterations on
@@ -20,13 +20,13 @@ type Options struct {
 	// timing, not only on the position and the settings. Tools that play
 	// on the clock (the Gomocup brain, the arena) set it; the service does
 	// not, so that its depth-limited answers are reproducible, and
-	// State.Search ignores engine.Params.Threads for the same reason.
+	// State.Search ignores engine.Limits.Threads for the same reason.
 	Threads int
 	// Session, when set, carries the searcher and its transposition table
 	// over from the last search made with it (see Session): for a player
 	// that searches the positions of one game in turn. The result then
 	// depends on the searches before, so the service does not set it.
-	// The session's searcher stays with it, outside engine.Params.Memory.
+	// The session's searcher stays with it, outside engine.Limits.Memory.
 	Session *Session
 	// Variant changes the evaluation, the move ordering or parts of the
 	// search for the experiments of engine/gomoku/lab; the zero Variant is
@@ -47,7 +47,7 @@ func (s *searcher) rootThreatBudget(depth int) uint64 {
 }
 
 // Search finds a move for the side to move: SearchWith with no options.
-func (st *State) Search(ctx context.Context, params engine.Params) engine.Result {
+func (st *State) Search(ctx context.Context, params engine.Limits) engine.Result {
 	return st.SearchWith(ctx, params, Options{})
 }
 
@@ -64,7 +64,7 @@ func (st *State) Search(ctx context.Context, params engine.Params) engine.Result
 // completes, so the move is legal). With no deadline hit the result depends
 // only on st, params and opt (and, with opt.Session, on the searches made
 // with it before).
-func (st *State) SearchWith(ctx context.Context, params engine.Params, opt Options) engine.Result {
+func (st *State) SearchWith(ctx context.Context, params engine.Limits, opt Options) engine.Result {
 	start := time.Now()
 	b := &st.b
 	depth := params.Depth

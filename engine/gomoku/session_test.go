@@ -20,7 +20,7 @@ func sessionGame(t testing.TB, n, depth int, opt gomoku.Options) []engine.Result
 	st := middlegameState(t)
 	var out []engine.Result
 	for range n {
-		res := st.SearchWith(context.Background(), engine.Params{Depth: depth, TableBits: 18}, opt)
+		res := st.SearchWith(context.Background(), engine.Limits{Depth: depth, TableBits: 18}, opt)
 		out = append(out, res)
 		if len(res.PV) < 2 {
 			t.Fatalf("search %d: variation %v, want two moves to go on with", len(out), squares(st, res.PV))
@@ -46,13 +46,13 @@ func TestSessionCarriesTable(t *testing.T) {
 	n, depth := longtest.Pick(2, 3), longtest.Pick(8, 12)
 	session := new(gomoku.Session)
 	st := middlegameState(t)
-	res := st.SearchWith(context.Background(), engine.Params{Depth: depth, TableBits: 18}, gomoku.Options{Session: session})
+	res := st.SearchWith(context.Background(), engine.Limits{Depth: depth, TableBits: 18}, gomoku.Options{Session: session})
 	if len(res.PV) < 2 {
 		t.Fatalf("variation %v, want two moves to go on with", squares(st, res.PV))
 	}
 	st.Play(res.PV[0])
 	st.Play(res.PV[1])
-	params := engine.Params{Depth: depth - 2, TableBits: 18}
+	params := engine.Limits{Depth: depth - 2, TableBits: 18}
 	alone := st.SearchWith(context.Background(), params, gomoku.Options{})
 	carried := st.SearchWith(context.Background(), params, gomoku.Options{Session: session})
 	if carried.Nodes*2 > alone.Nodes {
@@ -107,7 +107,7 @@ func TestSessionNewBoard(t *testing.T) {
 		t.Fatal(err)
 	}
 	small := st.(*gomoku.State)
-	params := engine.Params{Depth: 6, TableBits: 18}
+	params := engine.Limits{Depth: 6, TableBits: 18}
 	with := small.SearchWith(context.Background(), params, gomoku.Options{Session: sess})
 	without := small.SearchWith(context.Background(), params, gomoku.Options{})
 	if with.Move != without.Move || with.Nodes != without.Nodes {

@@ -36,7 +36,7 @@ type crew struct {
 // Options.Threads adds, beyond Game.SearchMemory: its searcher, threat
 // table and board.
 func HelperMemory() int64 {
-	return Game{}.SearchMemory(engine.Params{}) - engine.TableBytes(0) + int64(sizeofBoard)
+	return Game{}.SearchMemory(engine.Limits{}) - engine.TableBytes(0) + int64(sizeofBoard)
 }
 
 // startHelpers starts s.threads-1 helpers on the n root moves on top of

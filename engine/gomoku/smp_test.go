@@ -38,7 +38,7 @@ func TestThreadsStopAtTheDeadline(t *testing.T) {
 	st := middlegameState(t)
 	for _, timeout := range []time.Duration{0, 50 * time.Millisecond} {
 		ctx, cancel := context.WithTimeout(context.Background(), timeout)
-		res := st.SearchWith(ctx, engine.Params{Depth: gomoku.MaxDepth}, gomoku.Options{Threads: 4})
+		res := st.SearchWith(ctx, engine.Limits{Depth: gomoku.MaxDepth}, gomoku.Options{Threads: 4})
 		cancel()
 		if !slices.Contains(st.LegalMoves(nil), res.Move) || !res.DeadlineHit || res.Complete || res.Depth < 1 {
 			t.Errorf("timeout %v: move %s, %+v", timeout, st.FormatMove(res.Move), res)
@@ -63,7 +63,7 @@ func TestThreadsHelp(t *testing.T) {
 		}
 	}
 	ctx := context.Background()
-	params := engine.Params{Depth: 5, TableBits: 18}
+	params := engine.Limits{Depth: 5, TableBits: 18}
 	before := st.Search(ctx, params)
 	threaded := st.SearchWith(ctx, params, gomoku.Options{Threads: 3})
 	after := st.Search(ctx, params)
@@ -86,7 +86,7 @@ func TestThreadsAllocations(t *testing.T) {
 	ctx := context.Background()
 	run := func(depth int) float64 {
 		return testing.AllocsPerRun(3, func() {
-			st.SearchWith(ctx, engine.Params{Depth: depth, TableBits: 16}, gomoku.Options{Threads: 2})
+			st.SearchWith(ctx, engine.Limits{Depth: depth, TableBits: 16}, gomoku.Options{Threads: 2})
 		})
 	}
 	shallow, deep := run(3), run(7)

@@ -219,7 +219,7 @@ func TestSymmetricRootSearch(t *testing.T) {
 	for _, moves := range openings {
 		st := gomokuState(t, moves...)
 		ctx := context.Background()
-		params := engine.Params{Depth: depth, MaxNodes: 5_000_000}
+		params := engine.Limits{Depth: depth, MaxNodes: 5_000_000}
 		r := st.SearchWith(ctx, params, Options{})
 		all := st.SearchWith(ctx, params, WithoutSymmetry(Options{}))
 		if !r.Complete || !all.Complete {
@@ -234,7 +234,7 @@ func TestSymmetricRootSearch(t *testing.T) {
 		if set == 1 {
 			t.Fatalf("%v: no symmetry", moves)
 		}
-		analysis := st.Analyze(ctx, engine.Params{Depth: 2}, 8)
+		analysis := st.Analyze(ctx, engine.Limits{Depth: 2}, 8)
 		for i, e := range analysis {
 			for _, f := range analysis[:i] {
 				for sym := symmetry(1); sym < numSymmetries; sym++ {
@@ -266,7 +266,7 @@ func BenchmarkSymmetricOpenings(b *testing.B) {
 			var nodes uint64
 			for b.Loop() {
 				for _, st := range states {
-					nodes += st.SearchWith(context.Background(), engine.Params{Depth: 12, TableBits: 20}, opt).Nodes
+					nodes += st.SearchWith(context.Background(), engine.Limits{Depth: 12, TableBits: 20}, opt).Nodes
 				}
 			}
 			b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")

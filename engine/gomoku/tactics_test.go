@@ -140,7 +140,7 @@ func TestOpening(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		res := engine.Search(context.Background(), st, engine.Params{})
+		res := engine.Search(context.Background(), st, engine.Limits{})
 		if got := st.FormatMove(res.Move); got != tt.want || res.Nodes != 0 {
 			t.Errorf("size %d after %v: %s after %d nodes, want %s without search", tt.size, tt.moves, got, res.Nodes, tt.want)
 		}
@@ -167,7 +167,7 @@ func TestDeadline(t *testing.T) {
 	st := position(t, "freestyle", []string{"h8", "j9", "g6", "i11"}, []string{"h9", "i8", "g8", "j10"})
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	res := engine.Search(ctx, st, engine.Params{Depth: 10})
+	res := engine.Search(ctx, st, engine.Limits{Depth: 10})
 	legal := st.LegalMoves(nil)
 	if !slices.Contains(legal, res.Move) || !res.DeadlineHit || res.Complete || res.Depth < 1 {
 		t.Errorf("cancelled search: move %d, %+v", res.Move, res)

@@ -117,7 +117,7 @@ func TestSearchLeavesNoValues(t *testing.T) {
 	}
 	st := start.(*State)
 	cells, lines := randomValues(rand.New(rand.NewPCG(25, 26)))
-	st.SearchWith(context.Background(), engine.Params{Depth: 4}, Options{Variant: Variant{Cells: cells, Lines: lines}})
+	st.SearchWith(context.Background(), engine.Limits{Depth: 4}, Options{Variant: Variant{Cells: cells, Lines: lines}})
 	if st.b.values != nil || st.b.valueSum != [2][2]int32{} || st.b.lineVals != nil || st.b.lineSum != [2][2]int32{} ||
 		sameBookkeeping(&st.b) != "" {
 		t.Error("the board still keeps the values' sums after the search")

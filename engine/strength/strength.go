@@ -36,7 +36,7 @@ import (
 
 // Params are the limits of one search and the strength to play it at.
 type Params struct {
-	engine.Params
+	engine.Limits
 	// Level is the playing strength, 1 (weakest) to engine.MaxLevel; zero
 	// or engine.MaxLevel means full strength.
 	Level int
@@ -46,7 +46,7 @@ type Params struct {
 }
 
 // Search finds the move to play in st, which must not be over, at
-// params.Level. At full strength it is engine.Search with params.Params.
+// params.Level. At full strength it is engine.Search with params.Limits.
 // Below it, it plays the level (see the package doc) and reports the
 // result once to params.Progress; the level's searches take their depth
 // and node limit from the level, so params.MaxNodes and params.Threads
@@ -55,7 +55,7 @@ type Params struct {
 // on st and params. st is restored before Search returns.
 func Search(ctx context.Context, st engine.State, params Params) engine.Result {
 	if params.Level <= 0 || params.Level >= engine.MaxLevel {
-		return engine.Search(ctx, st, params.Params)
+		return engine.Search(ctx, st, params.Limits)
 	}
 	res := searchLevel(ctx, st, params)
 	if params.Progress != nil {
@@ -83,7 +83,7 @@ func searchLevel(ctx context.Context, st engine.State, params Params) engine.Res
 		// that see an immediate threat.
 		depth = max(min(depth, params.Depth), min(minDepth, st.RemainingPlies()))
 	}
-	sub := engine.Params{Depth: depth, MaxNodes: Nodes(st, params.Level), TableBits: params.TableBits, Memory: params.Memory}
+	sub := engine.Limits{Depth: depth, MaxNodes: Nodes(st, params.Level), TableBits: params.TableBits, Memory: params.Memory}
 	draw := drawLevel(rand.New(rand.NewPCG(params.Seed, st.Hash())), Chance(params.Level))
 	var res engine.Result
 	if pa, ok := st.(engine.PartialAnalyzer); ok && pa.AnalyzesSomeMoves() {
@@ -104,7 +104,7 @@ func searchLevel(ctx context.Context, st engine.State, params Params) engine.Res
 // scores at the depth the search completed (at least 2 plies; its node
 // limit, when sub has one, bounds each candidate's search). The search
 // then takes half the time to a deadline.
-func searchFirst(ctx context.Context, st engine.State, sub engine.Params, level int, draw levelDraw) engine.Result {
+func searchFirst(ctx context.Context, st engine.State, sub engine.Limits, level int, draw levelDraw) engine.Result {
 	if !draw.deviate {
 		return engine.Search(ctx, st, sub)
 	}

@@ -192,10 +192,10 @@ func (s *candidatesState) RemainingPlies() int { return 10 }
 func (s *candidatesState) Play(engine.Move)    { s.ply++ }
 func (s *candidatesState) Undo(engine.Move)    { s.ply-- }
 func (s *candidatesState) Clone() engine.State { c := *s; return &c }
-func (s *candidatesState) Search(_ context.Context, params engine.Params) engine.Result {
+func (s *candidatesState) Search(_ context.Context, params engine.Limits) engine.Result {
 	return engine.Result{Move: 9, Score: 45, Depth: params.Depth, Complete: true, Nodes: 100, PV: []engine.Move{9}}
 }
-func (s *candidatesState) Analyze(_ context.Context, params engine.Params, _ int) []engine.MoveScore {
+func (s *candidatesState) Analyze(_ context.Context, params engine.Limits, _ int) []engine.MoveScore {
 	return []engine.MoveScore{
 		{Move: 0, Score: 50, Depth: params.Depth, Complete: true, Nodes: 10, PV: []engine.Move{0}},
 		{Move: 1, Score: 40, Depth: params.Depth, Complete: true, Nodes: 10, PV: []engine.Move{1}},
@@ -250,17 +250,17 @@ func TestLevelsOfPartialAnalyzersSearchFirst(t *testing.T) {
 // and analysis were given.
 type nodeLimitedState struct {
 	candidatesState
-	searched, analysed []engine.Params
+	searched, analysed []engine.Limits
 }
 
 func (s *nodeLimitedState) LevelNodes(level int) uint64 { return 1000 * uint64(level) }
-func (s *nodeLimitedState) Search(ctx context.Context, params engine.Params) engine.Result {
+func (s *nodeLimitedState) Search(ctx context.Context, params engine.Limits) engine.Result {
 	s.searched = append(s.searched, params)
 	res := s.candidatesState.Search(ctx, params)
 	res.Depth, res.Complete = 3, false
 	return res
 }
-func (s *nodeLimitedState) Analyze(ctx context.Context, params engine.Params, n int) []engine.MoveScore {
+func (s *nodeLimitedState) Analyze(ctx context.Context, params engine.Limits, n int) []engine.MoveScore {
 	s.analysed = append(s.analysed, params)
 	return s.candidatesState.Analyze(ctx, params, n)
 }

@@ -15,7 +15,7 @@ func BenchmarkSolveEmptyBoard(b *testing.B) {
 	var nodes uint64
 	b.ReportAllocs()
 	for b.Loop() {
-		res := engine.Search(context.Background(), st, engine.Params{})
+		res := engine.Search(context.Background(), st, engine.Limits{})
 		if res.Outcome != engine.OutcomeDraw {
 			b.Fatalf("empty board: %v", res.Outcome)
 		}
@@ -31,7 +31,7 @@ func BenchmarkTableAnswer(b *testing.B) {
 	st := newState(b)
 	b.ReportAllocs()
 	for b.Loop() {
-		if res := engine.Search(context.Background(), st, engine.Params{}); res.Outcome != engine.OutcomeDraw {
+		if res := engine.Search(context.Background(), st, engine.Limits{}); res.Outcome != engine.OutcomeDraw {
 			b.Fatalf("empty board: %v", res.Outcome)
 		}
 	}

@@ -92,7 +92,7 @@ func (s *State) index() int {
 // (centre, corners, edges first among equals) and the line of best play, with
 // no search (Nodes is 0). A depth below the plies left asks for a
 // depth-limited search, which the generic engine search runs.
-func (s *State) Search(ctx context.Context, params engine.Params) engine.Result {
+func (s *State) Search(ctx context.Context, params engine.Limits) engine.Result {
 	if params.Depth > 0 && params.Depth < s.RemainingPlies() {
 		return engine.SearchTree(ctx, s, params)
 	}
@@ -114,7 +114,7 @@ func (s *State) Search(ctx context.Context, params engine.Params) engine.Result 
 // answer from the solution table (no depth, or one that reaches the end),
 // the engine's table for a depth-limited search. Game implements
 // engine.SearchMemorer so that the server's memory budget counts it.
-func (Game) SearchMemory(params engine.Params) int64 {
+func (Game) SearchMemory(params engine.Limits) int64 {
 	if params.Depth <= 0 {
 		return 0
 	}

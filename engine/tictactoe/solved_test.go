@@ -52,8 +52,8 @@ func TestSolutionTable(t *testing.T) {
 func checkSolution(t *testing.T, st *tictactoe.State) {
 	t.Helper()
 	ctx := context.Background()
-	got := engine.Search(ctx, st, engine.Params{})
-	want := engine.Search(ctx, generic{st}, engine.Params{})
+	got := engine.Search(ctx, st, engine.Limits{})
+	want := engine.Search(ctx, generic{st}, engine.Limits{})
 	if got.Outcome != want.Outcome || got.PliesToEnd != want.PliesToEnd || got.Score != want.Score || !got.Complete {
 		t.Fatalf("%v: table %v in %d (score %d), search %v in %d (score %d)", st.Board(),
 			got.Outcome, got.PliesToEnd, got.Score, want.Outcome, want.PliesToEnd, want.Score)
@@ -74,7 +74,7 @@ func checkSolution(t *testing.T, st *tictactoe.State) {
 	st.Play(got.Move)
 	defer st.Undo(got.Move)
 	if got.PliesToEnd > 1 {
-		child := engine.Search(ctx, generic{st}, engine.Params{})
+		child := engine.Search(ctx, generic{st}, engine.Limits{})
 		if child.PliesToEnd != got.PliesToEnd-1 || (child.Outcome == engine.OutcomeDraw) != (got.Outcome == engine.OutcomeDraw) ||
 			(child.Outcome == engine.OutcomeWin) != (got.Outcome == engine.OutcomeLoss) {
 			t.Fatalf("move %v leads to %v in %d, not the %v in %d claimed", got.Move, child.Outcome, child.PliesToEnd, got.Outcome, got.PliesToEnd)

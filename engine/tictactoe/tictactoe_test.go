@@ -77,7 +77,7 @@ func TestPerfectPlayEveryPosition(t *testing.T) {
 			continue
 		}
 		want := value(st, 0)
-		res := engine.Search(context.Background(), st, engine.Params{})
+		res := engine.Search(context.Background(), st, engine.Limits{})
 		if !res.Complete || res.DeadlineHit {
 			t.Fatalf("%q: search not complete: %+v", boardOf(st), res)
 		}
@@ -129,7 +129,7 @@ func TestNeverLoses(t *testing.T) {
 				return
 			}
 			if st.ToMove() == engineSide {
-				res := engine.Search(context.Background(), st, engine.Params{})
+				res := engine.Search(context.Background(), st, engine.Limits{})
 				st.Play(res.Move)
 				walk(st, provedWin || res.Outcome == engine.OutcomeWin)
 				st.Undo(res.Move)
@@ -150,7 +150,7 @@ func TestNeverLoses(t *testing.T) {
 }
 
 func TestEmptyBoardIsADraw(t *testing.T) {
-	res := engine.Search(context.Background(), newState(t), engine.Params{})
+	res := engine.Search(context.Background(), newState(t), engine.Limits{})
 	if res.Outcome != engine.OutcomeDraw || res.Score != 0 || res.PliesToEnd != 9 || !res.Complete || res.Depth != 9 {
 		t.Errorf("empty board: %+v, want a proved draw in 9 plies at depth 9", res)
 	}
@@ -180,7 +180,7 @@ func TestFastestWinAndScores(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", tc.name, err)
 		}
-		res := engine.Search(context.Background(), st, engine.Params{})
+		res := engine.Search(context.Background(), st, engine.Limits{})
 		if tc.move != "" && st.FormatMove(res.Move) != tc.move {
 			t.Errorf("%s: move %s, want %s", tc.name, st.FormatMove(res.Move), tc.move)
 		}
@@ -193,12 +193,12 @@ func TestFastestWinAndScores(t *testing.T) {
 
 func TestDepthLimitedSearchIsDeterministic(t *testing.T) {
 	st := newState(t, "a1")
-	first := engine.Search(context.Background(), st, engine.Params{Depth: 2})
+	first := engine.Search(context.Background(), st, engine.Limits{Depth: 2})
 	if first.Depth != 2 || !first.Complete || first.Outcome != engine.OutcomeUnknown {
 		t.Fatalf("depth 2: %+v", first)
 	}
 	for range 20 {
-		again := engine.Search(context.Background(), st, engine.Params{Depth: 2})
+		again := engine.Search(context.Background(), st, engine.Limits{Depth: 2})
 		if again.Move != first.Move || again.Score != first.Score || !slices.Equal(again.PV, first.PV) {
 			t.Fatalf("depth 2 search gave %+v then %+v", first, again)
 		}
@@ -209,7 +209,7 @@ func TestCancelledSearchStillAnswers(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	st := newState(t)
-	res := engine.Search(ctx, st, engine.Params{})
+	res := engine.Search(ctx, st, engine.Limits{})
 	if res.Move == engine.NoMove || res.Depth < 1 {
 		t.Fatalf("cancelled search: %+v, want a depth-1 move", res)
 	}

@@ -3,40 +3,64 @@
 // board: POST /position gives the board, the legal moves and the result
 // after every move, POST /move as a stream the engine's move with its live
 // progress, POST /move with analysis the markers drawn on the board. It
-// knows no game's rules. Its state is in `page`; advance() is the one loop
-// that moves a game on, and a newer call cancels an older one.
+// knows no game's rules; each game is drawn on its kind of board (board.js).
+// Its state is in `page`; advance() is the one loop that moves a game on,
+// and a newer call cancels an older one.
 //
-// The settings live in the address's fragment as well, so that a link or a
-// reload keeps them: #game=gomoku&size=9&side=o&level=3&analysis=1 (the
-// names of the form's fields and of the game's options).
+// The game lives in the address's fragment (url.js), so that a link shares
+// it, a reload keeps it, and Back and Forward step through it.
 //
 // For tests and scripts, <body data-state> says what the page is doing:
-// loading, thinking (the engine searches), analysing, ready (your move),
-// over, or error (a message is shown).
+// loading, thinking (the engine searches), analysing, ready (a move may be
+// played, or the position is shown), over, editing (a position is being
+// set up), or error (a message is shown).
 
 import * as api from "./movesvc.js";
-import { Board, signed } from "./board.js";
+import { Board } from "./board.js";
+import { orient, compact, signed, describe } from "./score.js";
+import * as panel from "./panel.js";
+import { showMoves } from "./movelist.js";
+import { readPlace, fragment, save } from "./url.js";
+import { parsePosition, movesTo, cycle } from "./setup.js";
+import { curlCommand, copyText } from "./curl.js";
 
 /** @typedef {import("./movesvc.js").Game} Game */
 /** @typedef {import("./movesvc.js").Move} Move */
-/** @typedef {import("./movesvc.js").Progress} Progress */
-/** @typedef {import("./movesvc.js").MoveResponse} MoveResponse */
 /** @typedef {import("./movesvc.js").Position} Position */
 /** @typedef {import("./movesvc.js").AnalysisEntry} AnalysisEntry */
+/** @typedef {import("./boards.js").Marker} Marker */
+/** @typedef {import("./boards.js").BoardKind} BoardKind */
+
+/**
+ * useTime: with a time per move the player set, ask the engine to use it
+ * ("use_time": true: think until the deadline, to the game's deepest
+ * depth) instead of stopping at the game's default depth.
+ */
+const useTime = true;
 
 const page = {
   /** @type {Game[]} */
   games: [],
   /** @type {Game|null} */
   game: null,
-  /** @type {Move[]} the moves played, where each took its stone */
+  /** @type {BoardKind|null} */
+  kind: null,
+  /** @type {string[]} the moves of the game, in notation */
   moves: [],
-  /** @type {Position|null} */
+  /** how many of the moves the board shows */
+  ply: 0,
+  /** how many of the moves only set a position up */
+  setup: 0,
+  /** @type {Position|null} the position shown */
   position: null,
-  /** @type {AnalysisEntry[]} */
-  analysis: [],
+  /** @type {Marker[]} */
+  markers: [],
   /** @type {Move|null} */
   thinking: null,
+  /** @type {import("./score.js").Eval|null} the shown position's value, for the viewer */
+  evaluation: null,
+  /** @type {string[][]|null} the board being set up */
+  editing: null,
   /** @type {AbortController} cancels the requests of the current advance */
   controller: new AbortController(),
   generation: 0,
@@ -44,7 +68,7 @@ const page = {
 
 /** @param {string} id */
 const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
-const board = new Board($("board"), pick);
+const board = new Board($("board"), { pick, edit });
 const form = /** @type {HTMLFormElement} */ ($("setup"));
 const gameSelect = /** @type {HTMLSelectElement} */ ($("game"));
 const sideSelect = /** @type {HTMLSelectElement} */ ($("side"));
@@ -52,20 +76,31 @@ const levelSelect = /** @type {HTMLSelectElement} */ ($("level"));
 const timeoutInput = /** @type {HTMLInputElement} */ ($("timeout"));
 const depthInput = /** @type {HTMLInputElement} */ ($("depth"));
 const analysisBox = /** @type {HTMLInputElement} */ ($("analysis"));
+const settings = /** @type {HTMLDetailsElement} */ ($("settings"));
 
 for (let level = 10; level >= 1; level--) {
   levelSelect.add(new Option(level === 10 ? "10, full strength" : String(level), String(level)));
 }
+settings.open = matchMedia("(min-width: 56rem)").matches;
 form.addEventListener("submit", (e) => { e.preventDefault(); newGame(); });
-gameSelect.addEventListener("change", () => { chooseGame(); newGame(); });
-sideSelect.addEventListener("change", newGame);
+gameSelect.addEventListener("change", async () => { await chooseGame(); newGame(); });
+sideSelect.addEventListener("change", () => { saveURL(true); advance(); });
 $("options").addEventListener("change", newGame);
-analysisBox.addEventListener("change", () => { saveSettings(); if (!page.position?.over) advance(); });
-for (const field of [levelSelect, timeoutInput, depthInput]) field.addEventListener("change", saveSettings);
+analysisBox.addEventListener("change", toggleAnalysis);
+for (const field of [levelSelect, timeoutInput, depthInput]) field.addEventListener("change", () => saveURL(false));
+$("new").addEventListener("click", newGame);
 $("undo").addEventListener("click", undo);
+$("continue").addEventListener("click", playOn);
+$("copy-curl").addEventListener("click", copyCurl);
+$("load").addEventListener("click", loadPasted);
+$("setup-start").addEventListener("click", startSetup);
+$("setup-done").addEventListener("click", finishSetup);
+$("setup-clear").addEventListener("click", () => { page.editing = page.editing?.map((r) => r.map(() => ".")) ?? null; draw(); });
+$("setup-cancel").addEventListener("click", () => { page.editing = null; showEditing(); advance(); });
+addEventListener("popstate", () => restore(false));
 start();
 
-/** start loads the games and begins the first one. */
+/** start loads the games and opens the game of the address. */
 async function start() {
   setState("loading");
   try {
@@ -75,42 +110,94 @@ async function start() {
     return;
   }
   gameSelect.replaceChildren(...page.games.map((g) => new Option(g.title, g.name)));
-  const saved = new URLSearchParams(location.hash.slice(1));
-  const wanted = saved.get("game");
+  await restore(true);
+}
+
+/**
+ * restore sets the page up from the address: the game and settings, then
+ * the moves and the move shown, and moves the game on from there.
+ * @param {boolean} first whether this is the page's first start
+ */
+async function restore(first) {
+  const params = new URLSearchParams(location.hash.slice(1));
+  const wanted = params.get("game");
+  const changed = first || (wanted !== null && wanted !== gameSelect.value);
   if (wanted && page.games.some((g) => g.name === wanted)) gameSelect.value = wanted;
-  chooseGame();
-  for (const [name, value] of saved) {
+  if (changed) await chooseGame();
+  resetSettings();
+  for (const [name, value] of params) {
     const field = form.elements.namedItem(name);
     if (!(field instanceof HTMLInputElement || field instanceof HTMLSelectElement) || name === "game") continue;
     if (field instanceof HTMLInputElement && field.type === "checkbox") field.checked = value === "1";
     else field.value = value;
   }
-  newGame();
+  const place = readPlace(params);
+  page.moves = place.moves;
+  page.ply = place.ply;
+  page.setup = place.setup;
+  page.editing = null;
+  page.evaluation = null;
+  showEditing();
+  saveURL(false);
+  advance();
 }
 
-/** saveSettings writes the form's settings into the address's fragment. */
-function saveSettings() {
-  const settings = new URLSearchParams();
+/**
+ * resetSettings gives every setting its default, which the address then
+ * overrides: its fragment names only what it sets.
+ */
+function resetSettings() {
+  sideSelect.value = "x";
+  levelSelect.value = "10";
+  timeoutInput.value = "";
+  depthInput.value = "";
+  analysisBox.checked = false;
+  for (const field of $("options").querySelectorAll("select, input")) {
+    const f = /** @type {HTMLInputElement} */ (field);
+    const schema = page.game?.option_schemas?.[f.name];
+    f.value = schema?.default === undefined ? "" : String(schema.default);
+  }
+}
+
+/** currentSettings returns the form's settings as the fragment keeps them. */
+function currentSettings() {
+  const out = new URLSearchParams();
   for (const el of form.elements) {
     const field = /** @type {HTMLInputElement} */ (el);
     if (!field.name) continue;
-    if (field.type === "checkbox") settings.set(field.name, field.checked ? "1" : "0");
-    else if (field.value !== "") settings.set(field.name, field.value);
+    if (field.type === "checkbox") out.set(field.name, field.checked ? "1" : "0");
+    else if (field.value !== "") out.set(field.name, field.value);
   }
-  history.replaceState(null, "", `#${settings}`);
+  return out;
 }
 
-/** chooseGame shows the chosen game's options and limits. */
-function chooseGame() {
+/**
+ * saveURL writes the game into the address: as a new history entry
+ * (push) or in place of the current one.
+ * @param {boolean} push
+ */
+function saveURL(push) {
+  save(fragment(currentSettings(), { moves: page.moves, ply: page.ply, setup: page.setup }), push);
+}
+
+/** chooseGame shows the chosen game's options and limits, on its kind of board. */
+async function chooseGame() {
   const game = page.games.find((g) => g.name === gameSelect.value) ?? page.games[0];
   page.game = game;
+  page.kind = await board.use(game);
   const fields = (game.options ?? []).map((name) => optionField(name, game.option_schemas?.[name]));
   $("options").replaceChildren(...fields);
   timeoutInput.max = String(game.max_timeout_ms);
-  timeoutInput.value = String(game.default_timeout_ms);
+  timeoutInput.value = "";
+  timeoutInput.placeholder = `default ${game.default_timeout_ms}`;
   depthInput.max = String(game.max_depth);
   depthInput.value = "";
   depthInput.placeholder = `default ${game.default_depth}`;
+  const names = page.kind.sides;
+  const piece = (/** @type {"x"|"o"} */ s) => names[s].toLowerCase() === s ? s : `${s} (${names[s]})`;
+  const labels = { x: `${piece("x")}, moving first`, o: `${piece("o")}, the engine moves first`, both: "both sides (analysis board)" };
+  for (const option of sideSelect.options) option.text = labels[/** @type {"x"|"o"|"both"} */ (option.value)];
+  $("setup-start").hidden = !page.kind.editable;
 }
 
 /**
@@ -148,41 +235,69 @@ function optionField(name, schema) {
 
 /** newGame starts the chosen game from the empty board. */
 function newGame() {
-  saveSettings();
   page.moves = [];
-  $("moves").replaceChildren();
-  $("answer").replaceChildren();
-  $("thinking").textContent = "Idle.";
+  page.ply = 0;
+  page.setup = 0;
+  page.editing = null;
+  page.evaluation = null;
+  showEditing();
+  saveURL(true);
+  panel.setState("idle", "Idle.");
   advance();
 }
 
-/** undo takes back the last move, and the engine's reply to it. */
+/** undo takes back the last move shown, and the engine's reply to it. */
 function undo() {
-  if (page.moves.length === 0) return;
-  page.moves.pop();
+  if (page.ply === 0) return;
+  page.moves = page.moves.slice(0, page.ply - 1);
   const side = sideSelect.value;
   while (side !== "both" && page.moves.length > 0 && toMove(page.moves.length) !== side) page.moves.pop();
-  $("answer").replaceChildren();
-  $("thinking").textContent = "Idle.";
-  showMoves();
+  page.ply = page.moves.length;
+  page.setup = Math.min(page.setup, page.ply);
+  page.evaluation = null;
+  panel.setState("idle", "Idle.");
+  saveURL(true);
   advance();
 }
 
 /**
- * pick plays the player's move, when it is the player's turn.
+ * go shows the position after n moves of the game.
+ * @param {number} n
+ */
+function go(n) {
+  if (n === page.ply) return;
+  page.ply = n;
+  page.evaluation = null;
+  panel.setState("idle", n === page.moves.length ? "Idle." : `Showing move ${n} of ${page.moves.length}.`);
+  saveURL(true);
+  advance();
+}
+
+/** playOn drops the moves after the one shown and lets the engine move there. */
+function playOn() {
+  page.moves = page.moves.slice(0, page.ply);
+  saveURL(true);
+  advance();
+}
+
+/**
+ * pick plays the player's move, when it is the player's turn; a move in a
+ * position before the last starts a new line from there.
  * @param {Move} move
  */
 function pick(move) {
   if (!playersTurn()) return;
-  page.moves.push(move);
-  showMoves();
+  page.moves = [...page.moves.slice(0, page.ply), move.notation];
+  page.ply = page.moves.length;
+  page.setup = Math.min(page.setup, page.ply - 1);
+  saveURL(true);
   advance();
 }
 
 /**
- * advance moves the game on from its current moves: the position, then
- * the engine's move while it is the engine's turn, then the analysis for
- * the player. A later call cancels an earlier one still running.
+ * advance moves the game on from the moves shown: the position, then the
+ * engine's move while it is the engine's turn at the end of the game, then
+ * the analysis for the player. A later call cancels an earlier one.
  */
 async function advance() {
   page.controller.abort();
@@ -192,62 +307,113 @@ async function advance() {
   const current = () => generation === page.generation;
   const { signal } = controller;
   hideAlert();
-  page.analysis = [];
+  page.markers = [];
   page.thinking = null;
+  const shown = page.moves.slice(0, page.ply);
   try {
     setState("loading");
-    page.position = await api.position(positionRequest(), { signal });
+    const position = await api.position(positionRequest(shown), { signal });
     if (!current()) return;
-    draw();
-    if (page.position.over) {
-      setState("over");
+    page.position = position;
+    showMoves(page.moves, page.ply, page.setup, go);
+    if (position.over) {
+      page.evaluation = finalEval(position);
+      panel.setEval(page.evaluation, sides());
+      finish("over");
       return;
     }
-    if (!playersTurn(true)) {
-      setState("thinking");
-      $("thinking").textContent = "Searching…";
-      $("thinking").dataset.updates = "0";
-      let updates = 0;
-      const answer = await api.stream(moveRequest(), (p) => {
-        if (!current()) return;
-        updates++;
-        showProgress(p, updates);
-        page.thinking = p.move;
-        draw();
-      }, { signal });
-      if (!current()) return;
-      showAnswer(answer, updates);
-      page.moves.push(answer.move);
-      showMoves();
-      advance();
+    if (page.ply === page.moves.length && !playersTurn(true)) {
+      await engineMove(shown, position.to_move, signal, current);
       return;
     }
     if (analysisBox.checked) {
       setState("analysing");
       draw();
-      const res = await api.move({ ...moveRequest(), analysis: true, level: undefined }, { signal });
+      const res = await api.move({ ...moveRequest(shown), analysis: true, level: undefined }, { signal });
       if (!current()) return;
-      page.analysis = res.analysis ?? [];
+      page.markers = markersOf(res.analysis ?? [], position.to_move);
+      if (page.markers.length > 0) page.evaluation = orient(/** @type {AnalysisEntry[]} */ (res.analysis)[0], position.to_move, viewer());
     }
-    setState("ready");
-    draw();
+    panel.setEval(page.evaluation, sides());
+    finish("ready");
   } catch (err) {
     if (!current() || /** @type {Error} */ (err).name === "AbortError") return;
-    if (document.body.dataset.state === "thinking") $("thinking").textContent = "No answer: see the message.";
+    page.markers = [];
+    page.thinking = null;
+    panel.setState("error", "No answer: see the message above the board.");
     fail(err, advance);
   }
 }
 
-/** positionRequest is the current position as POST /position takes it. */
-function positionRequest() {
-  return { game: page.game?.name ?? "", moves: page.moves.map((m) => m.notation), ...optionValues() };
+/**
+ * engineMove asks the engine for its move after shown, showing its live
+ * progress, then plays it and moves on.
+ * @param {string[]} shown
+ * @param {"x"|"o"} side the engine's side
+ * @param {AbortSignal} signal
+ * @param {() => boolean} current whether this advance is still the page's
+ */
+async function engineMove(shown, side, signal, current) {
+  setState("thinking");
+  panel.setState("thinking", "Thinking…");
+  draw();
+  let updates = 0;
+  const answer = await api.stream(moveRequest(shown), (p) => {
+    if (!current()) return;
+    panel.showProgress(p, ++updates, side, sides());
+    page.thinking = p.move;
+    draw();
+  }, { signal });
+  if (!current()) return;
+  panel.showAnswer(answer, updates, sides());
+  page.evaluation = orient(answer, answer.to_move, viewer());
+  page.moves.push(answer.move.notation);
+  page.ply = page.moves.length;
+  saveURL(false);
+  advance();
 }
 
-/** moveRequest asks for the engine's move in the current position. */
-function moveRequest() {
-  /** @type {import("./movesvc.js").MoveRequest} */
-  const req = { ...positionRequest(), level: Number(levelSelect.value) };
-  if (timeoutInput.value !== "") req.timeout_ms = Number(timeoutInput.value);
+/**
+ * finish draws the position and ends the loop in state.
+ * @param {"ready"|"over"} state
+ */
+function finish(state) {
+  setState(state);
+  draw();
+  panel.showAnalysis(page.markers, state === "ready" && playersTurn() ? playNotation : null);
+  if ($("engine").dataset.state !== "answered") {
+    panel.setState("idle", page.ply < page.moves.length ? `Showing move ${page.ply} of ${page.moves.length}.` : state === "over" ? "The game is over." : "Idle.");
+  }
+}
+
+/**
+ * playNotation plays the legal move of that notation (from the analysis list).
+ * @param {string} notation
+ */
+function playNotation(notation) {
+  const move = page.position?.legal_moves.find((m) => m.notation === notation);
+  if (move) pick(move);
+}
+
+/**
+ * positionRequest is the position after moves as POST /position takes it.
+ * @param {string[]} moves
+ */
+function positionRequest(moves) {
+  return { game: page.game?.name ?? "", moves, ...optionValues() };
+}
+
+/**
+ * moveRequest asks for the engine's move in the position after moves.
+ * @param {string[]} moves
+ */
+function moveRequest(moves) {
+  /** @type {import("./movesvc.js").MoveRequest & {use_time?: boolean}} */
+  const req = { ...positionRequest(moves), level: Number(levelSelect.value) };
+  if (timeoutInput.value !== "") {
+    req.timeout_ms = Number(timeoutInput.value);
+    if (useTime) req.use_time = true;
+  }
   if (depthInput.value !== "") req.depth = Number(depthInput.value);
   return req;
 }
@@ -271,6 +437,27 @@ function toMove(n) {
   return n % 2 === 0 ? "x" : "o";
 }
 
+/** viewer is the side every score is shown for: the player's, or x on an analysis board. */
+function viewer() {
+  return sideSelect.value === "o" ? "o" : "x";
+}
+
+/** @returns {import("./panel.js").Sides} */
+function sides() {
+  const names = page.kind?.sides ?? { x: "x", o: "o" };
+  const player = sideSelect.value;
+  const piece = (/** @type {string} */ s) => {
+    const name = names[/** @type {"x"|"o"} */ (s)];
+    return name.toLowerCase() === s ? s : `${s}, ${name}`;
+  };
+  return {
+    viewer: viewer(),
+    name: (s) => player === "both" ? `${s}${piece(s) === s ? "" : ` (${names[/** @type {"x"|"o"} */ (s)]})`}` :
+      `${s === player ? "you" : "the engine"} (${piece(s)})`,
+    short: (s) => player === "both" ? s : s === player ? "you" : "the engine",
+  };
+}
+
 /**
  * playersTurn reports whether the player moves now: always on an analysis
  * board, else when the side to move is the player's. With any set, the
@@ -279,56 +466,132 @@ function toMove(n) {
  */
 function playersTurn(any = false) {
   const pos = page.position;
-  if (!pos || pos.over) return false;
+  if (!pos || pos.over || page.editing) return false;
   const state = document.body.dataset.state;
   if (!any && state !== "ready" && state !== "analysing") return false;
   return sideSelect.value === "both" || pos.to_move === sideSelect.value;
 }
 
+/**
+ * markersOf turns the analysis of the side to move into the board's
+ * markers, scored for the viewer.
+ * @param {AnalysisEntry[]} entries best first
+ * @param {"x"|"o"} mover
+ * @returns {Marker[]}
+ */
+function markersOf(entries, mover) {
+  const s = sides();
+  return entries.map((e, rank) => {
+    const o = orient(e, mover, s.viewer);
+    return {
+      move: e.move, text: markerText(e, o, mover !== s.viewer), tone: o.outcome, rank, score: e.score, outcome: e.outcome,
+      label: `${e.move.notation}: ${e.complete || !e.bounds ? describe(o, s.short(s.viewer), s.short(other(s.viewer))) : "not proved"}` +
+        `${rank === 0 ? ", the best" : ""}`,
+    };
+  });
+}
+
+/**
+ * markerText is a marker's score for the viewer: compact, or for a move the
+ * deadline left unproved the bound proved ("≥2", "≤−1"), or "?".
+ * @param {AnalysisEntry} e
+ * @param {import("./score.js").Eval} o e for the viewer
+ * @param {boolean} flipped whether the viewer is not the side to move
+ */
+function markerText(e, o, flipped) {
+  if (!e.complete && e.bounds) {
+    const lower = flipped ? -e.bounds.upper : e.bounds.lower;
+    const upper = flipped ? -e.bounds.lower : e.bounds.upper;
+    if (o.outcome === "win") return `≥${lower}`;
+    if (o.outcome === "loss") return `≤${signed(upper)}`;
+    return "?";
+  }
+  return compact(o.score);
+}
+
+/**
+ * finalEval is the value of a finished game for the viewer.
+ * @param {Position} pos
+ * @returns {import("./score.js").Eval}
+ */
+function finalEval(pos) {
+  const outcome = !pos.winner ? "draw" : pos.winner === viewer() ? "win" : "loss";
+  const prev = page.evaluation;
+  return { score: prev && prev.outcome === outcome ? prev.score : 0, outcome };
+}
+
+/** @param {string} side */
+function other(side) {
+  return side === "x" ? "o" : "x";
+}
+
 /** draw redraws the board from the page's state. */
 function draw() {
-  if (!page.position || !page.game) return;
+  if (!page.game) return;
+  const position = page.editing ? editedPosition(page.editing) : page.position;
+  if (!position) return;
   board.draw({
-    position: page.position,
-    placement: page.game.placement,
-    notations: new Map(page.moves.map((m) => [`${m.row},${m.col}`, m.notation])),
+    position,
+    game: page.game,
     playable: playersTurn(),
+    editing: page.editing !== null,
     thinking: page.thinking,
-    analysis: page.analysis,
+    markers: page.markers,
   });
-  $("legend").hidden = page.analysis.length === 0;
-  /** @type {HTMLButtonElement} */ ($("undo")).disabled = page.moves.length === 0;
+  $("legend").hidden = page.markers.length === 0;
+  /** @type {HTMLButtonElement} */ ($("undo")).disabled = page.ply === 0;
+  const reviewing = page.ply < page.moves.length && !page.editing && !!page.position && !page.position.over;
+  $("continue").hidden = !(reviewing && sideSelect.value !== "both" && page.position?.to_move !== sideSelect.value);
+}
+
+/**
+ * editedPosition is the board being set up, as a position with no move.
+ * @param {string[][]} rows
+ * @returns {Position}
+ */
+function editedPosition(rows) {
+  const board = rows.map((r) => r.join(""));
+  const stones = board.join("").replaceAll(".", "").length;
+  return { game: page.game?.name ?? "", board, ply: stones, to_move: toMove(stones), over: false, legal_moves: [] };
 }
 
 /**
  * setState records what the page is doing and says it in the status line.
- * @param {"loading"|"thinking"|"analysing"|"ready"|"over"|"error"} state
+ * @param {"loading"|"thinking"|"analysing"|"ready"|"over"|"editing"|"error"} state
  */
 function setState(state) {
   document.body.dataset.state = state;
   const status = $("status");
   const pos = page.position;
-  status.dataset.over = String(Boolean(pos?.over));
-  status.dataset.winner = pos?.winner ?? "";
-  const side = sideSelect.value;
+  status.dataset.over = String(state === "over");
+  status.dataset.winner = state === "over" ? pos?.winner ?? "" : "";
+  const s = sides();
+  const mover = pos ? s.name(pos.to_move) : "";
+  const reviewing = page.ply < page.moves.length;
+  const at = reviewing ? `Move ${page.ply} of ${page.moves.length}: ` : "";
   switch (state) {
     case "loading":
       status.textContent = "Loading…";
       break;
     case "thinking":
-      status.textContent = `The engine (${pos?.to_move}) is thinking…`;
+      status.textContent = `${capital(mover)} is thinking…`;
       break;
     case "analysing":
-      status.textContent = `${side === "both" ? `${pos?.to_move} to move` : `Your move (${pos?.to_move})`}. Analysing…`;
+      status.textContent = `${at}${capital(mover)} to move. Analysing…`;
       break;
-    case "ready":
-      status.textContent = side === "both" ? `${pos?.to_move} to move.` : `Your move (${pos?.to_move}).`;
-      break;
-    case "over": {
-      const who = side === "both" || !pos?.winner ? "" : pos.winner === side ? " You win." : " The engine wins.";
-      status.textContent = pos?.winner ? `Game over: ${pos.winner} wins.${who}` : "Game over: a draw.";
+    case "ready": {
+      const engineToMove = reviewing && sideSelect.value !== "both" && pos?.to_move !== sideSelect.value;
+      status.textContent = `${at}${capital(mover)} to move.${engineToMove ? " Continue plays on from here." : ""}`;
       break;
     }
+    case "over": {
+      const who = !pos?.winner ? "" : sideSelect.value === "both" ? "" : pos.winner === sideSelect.value ? " You win." : " The engine wins.";
+      status.textContent = `${at}Game over: ${pos?.winner ? `${pos.winner} wins.${who}` : "a draw."}`;
+      break;
+    }
+    case "editing":
+      status.textContent = "Setting up: click a cell to put x, o or nothing there; Done plays from this position.";
+      break;
     case "error":
       status.textContent = "Stopped: see the message.";
       break;
@@ -336,65 +599,155 @@ function setState(state) {
 }
 
 /**
- * showProgress shows one completed iteration of the engine's search.
- * @param {Progress} p
- * @param {number} updates
+ * capital starts a sentence with s: "You", "The engine"; a side's name
+ * ("x (black)") stays as the notation writes it.
+ * @param {string} s
  */
-function showProgress(p, updates) {
-  const t = $("thinking");
-  t.dataset.updates = String(updates);
-  t.textContent = `Depth ${p.depth} · score ${signed(p.score)}${p.outcome !== "unknown" ? ` (${p.outcome})` : ""} · ` +
-    `${p.nodes.toLocaleString("en")} nodes · ${p.elapsed_ms} ms · ${p.pv.join(" ")}`;
+function capital(s) {
+  return s.replace(/^(you|the)\b/, (w) => w[0].toUpperCase() + w.slice(1));
 }
 
-/** What ended a search, by MoveResponse.stopped_by. */
-const stopReasons = {
-  solved: "the result is proved",
-  depth: "the depth asked for is searched",
-  deadline: "the time per move ran out first",
-  nodes: "the level's node limit came first",
-  book: "chosen without a search",
-};
+/** toggleAnalysis shows or hides the analysis, asking for it if need be. */
+function toggleAnalysis() {
+  saveURL(false);
+  if (analysisBox.checked) {
+    if (page.position && !page.position.over && !page.editing) advance();
+    return;
+  }
+  page.markers = [];
+  panel.showAnalysis([], null);
+  draw();
+}
+
+/** copyCurl shows the request for the position shown as a curl command, and copies it. */
+async function copyCurl() {
+  const cmd = curlCommand(location.origin, "/move", moveRequest(page.moves.slice(0, page.ply)));
+  const out = $("curl");
+  out.textContent = cmd;
+  out.hidden = false;
+  $("copy-note").textContent = (await copyText(cmd)) ? "Copied." : "Select the command to copy it.";
+}
+
+/** loadPasted plays from the position pasted into the text box. */
+async function loadPasted() {
+  const text = /** @type {HTMLTextAreaElement} */ ($("paste")).value;
+  const note = $("paste-error");
+  note.hidden = true;
+  try {
+    const pasted = parsePosition(text, /** @type {"cell"|"column"} */ (page.game?.placement));
+    if (pasted.board) {
+      await playFromBoard(pasted.board);
+      return;
+    }
+    const moves = pasted.moves ?? [];
+    await api.position(positionRequest(moves));
+    page.moves = moves;
+    page.ply = moves.length;
+    page.setup = 0;
+    page.evaluation = null;
+    panel.setState("idle", "Idle.");
+    saveURL(true);
+    advance();
+  } catch (err) {
+    showNote(err);
+  }
+}
+
+/** startSetup lets the player set the shown position up by clicks. */
+function startSetup() {
+  if (!page.position) return;
+  page.controller.abort();
+  page.generation++;
+  page.editing = page.position.board.map((r) => [...r]);
+  page.markers = [];
+  page.thinking = null;
+  showEditing();
+  panel.setState("idle", "Idle.");
+  setState("editing");
+  draw();
+}
 
 /**
- * showAnswer shows the engine's answer and its search figures.
- * @param {MoveResponse} a
- * @param {number} updates progress events heard before it
+ * edit changes a cell of the board being set up: none, x, o, none.
+ * @param {{row: number, col: number}} cell
  */
-function showAnswer(a, updates) {
-  const t = $("thinking");
-  t.dataset.updates = String(updates);
-  if (updates === 0) t.textContent = "Answered at once (no search iterations to show).";
-  /** @type {[string, string, string][]} */
-  const rows = [
-    ["move", "Move", `${a.to_move} ${a.move.notation}`],
-    ["score", "Score", signed(a.score)],
-    ["outcome", "Outcome", a.outcome],
-    ["plies_to_end", "Plies to the end", a.plies_to_end === undefined ? "–" : String(a.plies_to_end)],
-    ["depth", "Depth", String(a.depth)],
-    ["nodes", "Nodes", a.nodes.toLocaleString("en")],
-    ["elapsed_ms", "Time", `${a.elapsed_ms} ms${a.cached ? " (remembered)" : ""}`],
-    ["complete", "Complete", a.complete ? `yes (${stopReasons[a.stopped_by]})` : `no: ${stopReasons[a.stopped_by]}`],
-    ["pv", "Line", a.pv.join(" ")],
-  ];
-  $("answer").replaceChildren(...rows.flatMap(([field, name, value]) => {
-    const dt = document.createElement("dt");
-    dt.textContent = name;
-    const dd = document.createElement("dd");
-    dd.dataset.field = field;
-    dd.textContent = value;
-    return [dt, dd];
-  }));
+function edit(cell) {
+  if (!page.editing) return;
+  page.editing[cell.row][cell.col] = cycle(page.editing[cell.row][cell.col]);
+  draw();
 }
 
-/** showMoves lists the moves played. */
-function showMoves() {
-  $("moves").replaceChildren(...page.moves.map((m, i) => {
-    const li = document.createElement("li");
-    li.dataset.notation = m.notation;
-    li.textContent = `${toMove(i)} ${m.notation}`;
-    return li;
-  }));
+/** finishSetup plays from the board set up. */
+async function finishSetup() {
+  if (!page.editing) return;
+  $("paste-error").hidden = true;
+  try {
+    await playFromBoard(page.editing.map((r) => r.join("")));
+  } catch (err) {
+    showNote(err);
+  }
+}
+
+/**
+ * playFromBoard finds moves that reach board (setup.js) and plays on from
+ * there; the API's refusal of the board, if any, is thrown.
+ * @param {string[]} rows
+ */
+async function playFromBoard(rows) {
+  const options = optionValues();
+  const game = page.game?.name ?? "";
+  await api.position({ game, board: rows, ...options });
+  /** @type {HTMLButtonElement} */ ($("setup-done")).disabled = true;
+  try {
+    const moves = await movesTo(rows, (m) => api.position({ game, moves: m, ...options }));
+    page.moves = moves;
+    page.ply = moves.length;
+    page.setup = moves.length;
+    page.editing = null;
+    page.evaluation = null;
+    showEditing();
+    panel.setState("idle", "Idle.");
+    saveURL(true);
+    advance();
+  } finally {
+    /** @type {HTMLButtonElement} */ ($("setup-done")).disabled = false;
+  }
+}
+
+/** showEditing shows the buttons of setting a position up, or of starting to. */
+function showEditing() {
+  const editing = page.editing !== null;
+  $("setup-start").hidden = editing || !page.kind?.editable;
+  for (const id of ["setup-done", "setup-clear", "setup-cancel"]) $(id).hidden = !editing;
+}
+
+/**
+ * showNote shows why a pasted or set-up position was not taken.
+ * @param {unknown} err
+ */
+function showNote(err) {
+  const note = $("paste-error");
+  note.textContent = describeError(err);
+  note.hidden = false;
+}
+
+/**
+ * describeError says what went wrong, for a message.
+ * @param {unknown} err
+ */
+function describeError(err) {
+  if (err instanceof api.MovesvcError) {
+    let text = err.message;
+    const details = (err.problem.errors ?? []).map((e) => `${e.location} ${e.message}`);
+    if (details.length > 0) text += ` (${details.join("; ")})`;
+    if (!/[.!?]$/.test(text)) text += ".";
+    if (err.retryAfter !== null) text += ` The service asks to try again in ${err.retryAfter} s.`;
+    if (err.status >= 500 && err.problem.request_id) text += ` Request id: ${err.problem.request_id}.`;
+    return text;
+  }
+  if (err instanceof TypeError && /fetch|network/i.test(err.message)) return `The service could not be reached: ${err.message}.`;
+  if (err instanceof Error) return err.message.charAt(0).toUpperCase() + err.message.slice(1) + (/[.!?]$/.test(err.message) ? "" : ".");
+  return String(err);
 }
 
 /**
@@ -403,20 +756,7 @@ function showMoves() {
  * @param {() => void} retry
  */
 function fail(err, retry) {
-  let text = String(err);
-  if (err instanceof api.MovesvcError) {
-    text = err.message;
-    const details = (err.problem.errors ?? []).map((e) => `${e.location} ${e.message}`);
-    if (details.length > 0) text += ` (${details.join("; ")})`;
-    if (!/[.!?]$/.test(text)) text += ".";
-    if (err.retryAfter !== null) text += ` The service asks to try again in ${err.retryAfter} s.`;
-    if (err.status >= 500 && err.problem.request_id) text += ` Request id: ${err.problem.request_id}.`;
-  } else if (err instanceof TypeError) {
-    text = `The service could not be reached: ${err.message}.`;
-  } else if (err instanceof Error) {
-    text = err.message;
-  }
-  $("alert-text").textContent = text;
+  $("alert-text").textContent = describeError(err);
   $("alert").hidden = false;
   $("retry").onclick = () => retry();
   setState("error");

@@ -26,7 +26,7 @@ func TestSearchAllocations(t *testing.T) {
 	opt := gomoku.Options{Variant: Options{Table: &table, Lines: &lines}.Variant()}
 	run := func(depth int, nodes uint64) float64 {
 		return testing.AllocsPerRun(1, func() {
-			st.SearchWith(ctx, engine.Params{Depth: depth, MaxNodes: nodes}, opt)
+			st.SearchWith(ctx, engine.Limits{Depth: depth, MaxNodes: nodes}, opt)
 		})
 	}
 	shallow, deep := run(2, 2_000), run(8, 20_000)

@@ -36,7 +36,7 @@ func marshal(t testing.TB, v any) []byte {
 // search runs a search of st with opt to depth with a limit of 2 million
 // nodes, so that results do not depend on the machine's speed.
 func search(st *gomoku.State, depth int, opt Options) engine.Result {
-	params := engine.Params{Depth: depth, MaxNodes: 2_000_000}
+	params := engine.Limits{Depth: depth, MaxNodes: 2_000_000}
 	return st.SearchWith(context.Background(), params, gomoku.Options{Variant: opt.Variant()})
 }
 

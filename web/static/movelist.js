@@ -1,0 +1,41 @@
+// movelist.js: the moves played, as a list to click: a move shows the
+// position after it, the first button the start. The move shown is
+// aria-current; moves that only set a position up are marked as such.
+
+/**
+ * showMoves lists notations, ply of them shown on the board, the first
+ * setup of them set-up moves; go(n) shows the position after n moves.
+ * @param {string[]} notations
+ * @param {number} ply
+ * @param {number} setup
+ * @param {(n: number) => void} go
+ */
+export function showMoves(notations, ply, setup, go) {
+  const list = /** @type {HTMLOListElement} */ (document.getElementById("moves"));
+  list.replaceChildren(...notations.map((notation, i) => {
+    const li = document.createElement("li");
+    li.dataset.notation = notation;
+    li.dataset.ply = String(i + 1);
+    if (i < setup) li.classList.add("setup");
+    const b = document.createElement("button");
+    b.type = "button";
+    b.textContent = `${i % 2 === 0 ? "x" : "o"} ${notation}`;
+    b.setAttribute("aria-label", `Move ${i + 1}, ${i % 2 === 0 ? "x" : "o"} ${notation}${i < setup ? ", set-up" : ""}: show the position after it`);
+    if (i + 1 === ply) b.setAttribute("aria-current", "step");
+    b.addEventListener("click", () => go(i + 1));
+    li.append(b);
+    return li;
+  }));
+  const nav = (/** @type {string} */ id, /** @type {number} */ n, /** @type {boolean} */ off) => {
+    const b = /** @type {HTMLButtonElement} */ (document.getElementById(id));
+    b.disabled = off;
+    b.onclick = () => go(n);
+  };
+  nav("first", 0, ply === 0);
+  nav("prev", Math.max(0, ply - 1), ply === 0);
+  nav("next", Math.min(notations.length, ply + 1), ply >= notations.length);
+  nav("last", notations.length, ply >= notations.length);
+  // Scrolls the list itself (position: relative), never the page.
+  const current = /** @type {HTMLElement|null} */ (list.querySelector("[aria-current]")?.parentElement ?? null);
+  if (current && list.scrollHeight > list.clientHeight) list.scrollTop = current.offsetTop - list.clientHeight / 2;
+}
