@@ -99,7 +99,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	rule := fs.String("rule", "freestyle", "rule: freestyle, standard or renju")
 	balance := fs.String("balance", defaultBalance, "keep the openings the balance search scores within lo:hi for the side to move, or off (the default applies to 3 stones on 15x15, for which it is calibrated; else off)")
 	balanceNodes := fs.Uint64("balance-nodes", defaultBalanceNodes, "the balance search's node limit (at the default, some 20 s an opening; 50000 with -balance 75:225 for quick matches, or use -openings builtin)")
-	openings := fs.String("openings", "", "play the openings of a list in order instead of random ones: \""+builtinName+"\" for the 160 deep-window openings built in (15x15), \"rapfi-freestyle\", \"rapfi-standard\" or \"rapfi-renju\" for those Rapfi's opengen balanced (15x15), or a file of one opening a line (moves such as h8, x first; '#' starts a comment)")
+	openings := fs.String("openings", "", "play the openings of a list in order instead of random ones: \""+builtinName+"\" for the 160 deep-window openings built in (15x15), \"rapfi-freestyle\" or \"rapfi-renju\" (with -rule renju) for those Rapfi's opengen balanced (15x15), or a file of one opening a line (moves such as h8, x first; '#' starts a comment)")
 	from := fs.Int("from", 0, "with -openings, the index of the list's first opening (from 0)")
 	fs.BoolVar(&opts.verbose, "v", false, "print every game")
 	if err := fs.Parse(args); err != nil {

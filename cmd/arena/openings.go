@@ -31,10 +31,17 @@ const builtinName = "builtin"
 // The files say how they were made.
 var rapfiOpenings = map[string]string{
 	"rapfi-freestyle": rapfiFreestyle,
+	"rapfi-renju":     rapfiRenju,
 }
+
+// rapfiRules are the rules the lists of rapfiOpenings were balanced for.
+var rapfiRules = map[string]string{"rapfi-freestyle": "freestyle", "rapfi-renju": "renju"}
 
 //go:embed openings_rapfi_freestyle.txt
 var rapfiFreestyle string
+
+//go:embed openings_rapfi_renju.txt
+var rapfiRenju string
 
 // openingList is a fixed list of openings a match plays in order, in place
 // of random ones.
@@ -55,6 +62,9 @@ func loadOpenings(name string, mc matchConfig) (openingList, error) {
 	}
 	if embedded && mc.size != 15 {
 		return openingList{}, fmt.Errorf("the %s openings are for 15x15, not %dx%d", name, mc.size, mc.size)
+	}
+	if rule, ok := rapfiRules[name]; ok && rule != mc.rule {
+		return openingList{}, fmt.Errorf("the %s openings are for -rule %s, not %s", name, rule, mc.rule)
 	}
 	if !embedded {
 		data, err := os.ReadFile(name)
