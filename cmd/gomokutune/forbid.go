@@ -26,7 +26,7 @@ import (
 // move have none. It reports on standard error how many positions it asked
 // about (each once) and in how many the engine's State.Forbidden differs,
 // and lists those. engine/gomoku's renju test set is such a file.
-func forbid(args []string) error {
+func forbid(args []string) (err error) {
 	fs := flag.NewFlagSet("forbid", flag.ContinueOnError)
 	brain := fs.String("brain", "", "the brain's command line (program and arguments, space-separated)")
 	out := fs.String("out", "", "write the games here (default: standard output)")
@@ -47,15 +47,23 @@ func forbid(args []string) error {
 	defer b.close()
 	w := io.Writer(os.Stdout)
 	if *out != "" {
-		f, err := os.Create(*out)
-		if err != nil {
-			return err
+		f, cerr := os.Create(*out)
+		if cerr != nil {
+			return cerr
 		}
-		defer f.Close()
+		defer func() {
+			if cerr := f.Close(); err == nil {
+				err = cerr
+			}
+		}()
 		w = f
 	}
 	bw := bufio.NewWriter(w)
-	defer bw.Flush()
+	defer func() {
+		if ferr := bw.Flush(); err == nil {
+			err = ferr
+		}
+	}()
 	seen := map[string]bool{}
 	var positions, withForbidden, points, differ int
 	for _, moves := range games {
@@ -113,7 +121,9 @@ func distinctGames(files []string) ([][]string, error) {
 			}
 			return nil
 		})
-		f.Close()
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", name, err)
 		}
