@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"movesvc/api"
 )
@@ -17,8 +18,12 @@ import (
 // point renju forbids (a double three, a double four): freestyle answers
 // that point; renju answers, the same way on all three paths, a move that
 // POST /position lists as legal, never a forbidden one, and still wins.
+//
+// The deadline is out of reach, so that the root threat search, which
+// stops at a share of the time left, ends by its node budget alone and the
+// answers do not depend on the machine's speed.
 func TestRenjuEndToEnd(t *testing.T) {
-	ts := newTestServer(t, api.Config{})
+	ts := newTestServer(t, api.Config{DefaultTimeout: 10 * time.Minute, MaxTimeout: 10 * time.Minute})
 	for _, tc := range []struct{ name, moves, point string }{
 		{"double three", `["f8","a1","g8","c1","h6","e1","h7","a15"]`, "h8"},
 		{"double four", `["e8","a1","f8","c1","g8","e1","i5","a15","i6","c15","i7","e15"]`, "i8"},
