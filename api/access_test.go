@@ -289,7 +289,7 @@ func TestLogSample(t *testing.T) {
 		ts.do(t, http.MethodPost, "/position", "application/json", []byte(positionBody))
 	}
 	for range 2 {
-		ts.do(t, http.MethodPost, "/position", "application/json", []byte(`{"game":"chess"}`))
+		ts.do(t, http.MethodPost, "/position", "application/json", []byte(`{"game":"shogi"}`))
 	}
 	logs := ts.logs.String()
 	if ok, bad := strings.Count(logs, `"status":200`), strings.Count(logs, `"status":422`); ok != 3 || bad != 2 ||

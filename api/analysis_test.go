@@ -243,7 +243,7 @@ func TestNewFieldsValidation(t *testing.T) {
 		{`{"game":"gomoku","moves":[],"analysis":true,"multipv":0}`, 422, "body.multipv"},
 		{`{"game":"gomoku","moves":[],"analysis":true,"multipv":11}`, 422, "body.multipv"},
 		{`{"game":"gomoku","moves":[],"multipv":3}`, 422, "body.multipv"},
-		{`{"game":"chess","moves":[],"analysis":true}`, 422, "body.game"},
+		{`{"game":"shogi","moves":[],"analysis":true}`, 422, "body.game"},
 		{`{"game":"tictactoe","moves":[],"level":"hard"}`, 400, "body.level"},
 		{`{"game":"tictactoe","moves":[],"seed":-1}`, 400, "body.seed"},
 		{`{"game":"tictactoe","moves":[],"analysis":"yes"}`, 400, "body.analysis"},

@@ -15,7 +15,7 @@ import (
 // or a 4xx problem: never a 5xx, never a panic.
 func FuzzMoves(f *testing.F) {
 	for _, seed := range []string{
-		`{"requests":[{"game":"tictactoe","moves":[]},{"game":"chess"}]}`,
+		`{"requests":[{"game":"tictactoe","moves":[]},{"game":"shogi"}]}`,
 		`{"requests":[{"game":"connect4","moves":["4"],"level":2,"seed":1},null,1,"x",[]],"timeout_ms":50}`,
 		`{"requests":[{"game":"tictactoe","moves":["a1"],"analysis":true,"multipv":2}]}`,
 		`{"requests":[]}`, `{"requests":null}`, `{}`, `[]`, `{"requests":[{"game":"gomoku","moves":["h8"],"depth":2}]}`,

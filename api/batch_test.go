@@ -36,7 +36,7 @@ func TestBatchAnswersInOrderWithItemErrors(t *testing.T) {
 	ts := newTestServer(t, api.Config{})
 	r := ts.postBatch(t, `{"requests":[
 		{"game":"tictactoe","board":["x.o","...","..."]},
-		{"game":"chess","moves":[]},
+		{"game":"shogi","moves":[]},
 		{"game":"connect4","moves":["4","4","4","4"]},
 		{"game":"tictactoe","moves":[],"bogus":true},
 		{"game":"tictactoe","moves":["b2","b2"]},

@@ -14,11 +14,19 @@ import (
 
 // requestSchemas are the request bodies of the API, by the path that takes
 // them, with a valid body to put each wrong value in: one of a game that
-// takes every game option, searched briefly whichever field is left out.
+// takes every game option but chess's (optionBodies), searched briefly
+// whichever field is left out.
 var requestSchemas = []struct{ path, schema, valid string }{
 	{"/move", "MoveRequest", `{"game":"gomoku","moves":["h8"],"depth":1,"timeout_ms":100}`},
 	{"/moves", "BatchRequest", `{"requests":[{"game":"tictactoe","moves":[]}]}`},
 	{"/position", "PositionRequest", `{"game":"gomoku","moves":["h8"]}`},
+}
+
+// optionBodies are more valid bodies, by schema, of games whose options
+// requestSchemas' body does not take (chess's variant).
+var optionBodies = map[string][]string{
+	"MoveRequest":     {`{"game":"chess","moves":["e4"],"depth":1,"timeout_ms":100}`},
+	"PositionRequest": {`{"game":"chess","moves":["e4"]}`},
 }
 
 // goTypeName matches what a Go type looks like in text: []string,
@@ -56,21 +64,23 @@ func TestDetailsNameNoGoType(t *testing.T) {
 		for field := range props {
 			refused := 0
 			for _, v := range wrong {
-				body := with(t, rs.valid, field, v)
-				r := ts.do(t, http.MethodPost, rs.path, "application/json", []byte(body))
-				if r.status != http.StatusBadRequest {
-					continue
-				}
-				refused++
-				var p problem
-				r.decode(t, &p)
-				texts := []string{p.Detail}
-				for _, e := range p.Errors {
-					texts = append(texts, e.Message)
-				}
-				for _, text := range texts {
-					if goTypeName.MatchString(text) {
-						t.Errorf("POST %s %s: %q names a Go type", rs.path, body, text)
+				for _, valid := range append([]string{rs.valid}, optionBodies[rs.schema]...) {
+					body := with(t, valid, field, v)
+					r := ts.do(t, http.MethodPost, rs.path, "application/json", []byte(body))
+					if r.status != http.StatusBadRequest {
+						continue
+					}
+					refused++
+					var p problem
+					r.decode(t, &p)
+					texts := []string{p.Detail}
+					for _, e := range p.Errors {
+						texts = append(texts, e.Message)
+					}
+					for _, text := range texts {
+						if goTypeName.MatchString(text) {
+							t.Errorf("POST %s %s: %q names a Go type", rs.path, body, text)
+						}
 					}
 				}
 			}

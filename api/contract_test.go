@@ -52,7 +52,7 @@ func TestProblemTypesAreDocumented(t *testing.T) {
 		}
 	}
 	// The types the service answers with are among them.
-	for _, body := range []string{`{"game":"chess","moves":[]}`, `{`, `{"game":"tictactoe","moves":[],"bogus":1}`} {
+	for _, body := range []string{`{"game":"shogi","moves":[]}`, `{`, `{"game":"tictactoe","moves":[],"bogus":1}`} {
 		var p problem
 		ts.post(t, body).decode(t, &p)
 		if r := ts.do(t, http.MethodGet, p.Type, "", nil); r.status != http.StatusOK {

@@ -69,6 +69,10 @@ func (s *Server) prepare(req *moveRequest, k *clientKey) (*moveJob, error) {
 	if err != nil {
 		return nil, err
 	}
+	if c, ok := st.(engine.Chancer); ok && c.IsChance() {
+		// Chance moves next, not a player: there is nothing to search.
+		return nil, fieldProblem("dice", "is required: the side to move has yet to roll; give the roll to play, such as [3, 1]", nil)
+	}
 	job := &moveJob{g: game, game: desc, st: st, options: options, timeout: timeout, timeoutGiven: req.TimeoutMS != nil,
 		analysis: req.Analysis, key: k, params: strength.Params{Limits: engine.Limits{Depth: depth, TableBits: s.cfg.TableBits}}}
 	if req.Level != nil {

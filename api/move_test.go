@@ -131,7 +131,7 @@ func TestErrors(t *testing.T) {
 		{"latin-1", "", "application/json; charset=latin1", `{"game":"tictactoe","moves":[]}`, 415, "unsupported-media-type", "header.Content-Type", ""},
 		{"too large", "", "", big, 413, "body-too-large", "", "at most 65536 bytes"},
 		{"no game", "", "", `{"moves":[]}`, 422, "invalid-request", "body.game", "is required"},
-		{"unknown game", "", "", `{"game":"chess","moves":[]}`, 422, "invalid-request", "body.game", "must be one of: connect4, gomoku, tictactoe"},
+		{"unknown game", "", "", `{"game":"shogi","moves":[]}`, 422, "invalid-request", "body.game", "must be one of: backgammon, chess, connect4, gomoku, tictactoe"},
 		{"neither board nor moves", "", "", `{"game":"tictactoe"}`, 422, "invalid-request", "body.board", "board"},
 		{"null board", "", "", `{"game":"tictactoe","board":null}`, 422, "invalid-request", "body.board", "board"},
 		{"both board and moves", "", "", `{"game":"tictactoe","board":["...","...","..."],"moves":[]}`, 422, "invalid-request", "body.moves", "not both"},

@@ -133,7 +133,7 @@ func TestPositionProblems(t *testing.T) {
 		{`{"game":"tictactoe","board":["xxx","oo.","..."]}`, 422, "body.board"}, // a board already decided
 		{`{"game":"tictactoe"}`, 422, "body.board"},
 		{`{"game":"tictactoe","moves":[],"board":["...","...","..."]}`, 422, "body.moves"},
-		{`{"game":"chess","moves":[]}`, 422, "body.game"},
+		{`{"game":"shogi","moves":[]}`, 422, "body.game"},
 		{`{"game":"tictactoe","moves":[],"size":9}`, 422, "body.size"},
 		{`{"game":"gomoku","moves":[],"size":30}`, 422, "body.size"},
 		{`{"game":"gomoku","moves":[],"rule":"caro"}`, 422, "body.rule"},
@@ -207,7 +207,7 @@ func TestGamesTellClientsHowToPlay(t *testing.T) {
 			}
 		}
 	}
-	if want := map[string]string{"tictactoe": "cell", "connect4": "column", "gomoku": "cell"}; !maps.Equal(placements, want) {
+	if want := map[string]string{"tictactoe": "cell", "connect4": "column", "gomoku": "cell", "chess": "", "backgammon": ""}; !maps.Equal(placements, want) {
 		t.Errorf("placements %v, want %v", placements, want)
 	}
 }

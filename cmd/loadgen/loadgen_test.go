@@ -44,7 +44,7 @@ func TestPositionsAreLegalAndReproducible(t *testing.T) {
 			t.Fatalf("position %s: %d %s", body, rec.Code, rec.Body)
 		}
 	}
-	if _, err := Positions([]string{"chess"}, 1, 1, 0, 0, 1); err == nil {
+	if _, err := Positions([]string{"shogi"}, 1, 1, 0, 0, 1); err == nil {
 		t.Error("unknown game accepted")
 	}
 }

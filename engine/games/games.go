@@ -5,6 +5,8 @@ package games
 
 import (
 	"movesvc/engine"
+	"movesvc/engine/backgammon"
+	"movesvc/engine/chess"
 	"movesvc/engine/connect4"
 	"movesvc/engine/gomoku"
 	"movesvc/engine/tictactoe"
@@ -18,6 +20,8 @@ func All() []engine.Game {
 		tictactoe.Game{},
 		connect4.Game{},
 		gomoku.Game{},
+		chess.Game{},
+		backgammon.Game{},
 	}
 }
 

@@ -12,8 +12,9 @@ import (
 )
 
 // TestConformance runs the shared State contract checks on every registered
-// game: 20 random games each; Gomoku's 225-cell games only in the long run
-// (the quick run plays one in engine/gomoku's own conformance test).
+// game: 20 random games each (chess 1 in the quick run); Gomoku's 225-cell
+// games and backgammon's long games of rolls and plays only in the long run
+// (the quick run plays one in each game's own conformance test).
 func TestConformance(t *testing.T) {
 	reg := games.Registry()
 	if len(reg.Names()) == 0 {
@@ -25,8 +26,11 @@ func TestConformance(t *testing.T) {
 				t.Fatalf("Lookup(%q) failed", g.Name())
 			}
 			games := 20
-			if g.Name() == "gomoku" {
+			if g.Name() == "gomoku" || g.Name() == "backgammon" {
 				games = longtest.Pick(0, 20)
+			}
+			if g.Name() == "chess" {
+				games = longtest.Pick(1, 20) // games of hundreds of plies
 			}
 			enginetest.Conformance(t, g, games, 7)
 		})

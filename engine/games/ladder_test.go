@@ -102,7 +102,7 @@ func playLevels(t testing.TB, game string, a, b, games int) record {
 
 var gamesRegistry = games.Registry()
 
-// ladderPairs are the matches of the ladder test for Connect Four and
+// ladderPairs are the matches of the ladder test for Connect Four, chess and
 // Gomoku: each level against the one two below it, with the number of
 // games. The quick run plays Connect Four's lowest pair with half the
 // games; the long run plays them all, the slow ones (over a second) only
@@ -118,9 +118,10 @@ var ladderPairs = []struct {
 	{"connect4", 7, 5, 20, false, true}, {"connect4", 9, 7, 10, false, true},
 	{"gomoku", 3, 1, 40, false, true}, {"gomoku", 4, 2, 40, false, true},
 	{"gomoku", 5, 3, 40, false, true}, {"gomoku", 6, 4, 40, false, true},
+	{"chess", 3, 1, 20, false, true}, {"chess", 6, 4, 20, false, true},
 }
 
-// TestLevelLadder checks that the levels of Connect Four and Gomoku are
+// TestLevelLadder checks that the levels of Connect Four, Gomoku and chess are
 // ordered: in self-play each level wins most games (more than half, draws
 // counted as not won) against the one two below it. Tic-tac-toe, a draw
 // under correct play, is the exception (TestTicTacToeLadder).

@@ -312,10 +312,10 @@ async function advance() {
   const shown = page.moves.slice(0, page.ply);
   try {
     setState("loading");
-    const position = await api.position(positionRequest(shown), { signal });
+    const position = xo(await api.position(positionRequest(shown), { signal }));
     if (!current()) return;
     page.position = position;
-    showMoves(page.moves, page.ply, page.setup, go);
+    showMoves(page.moves, page.ply, page.setup, go, toMove);
     if (position.over) {
       page.evaluation = finalEval(position);
       panel.setEval(page.evaluation, sides());
@@ -323,10 +323,18 @@ async function advance() {
       return;
     }
     if (page.ply === page.moves.length && !playersTurn(true)) {
+      if (position.chance) {
+        // The engine's side rolls: chance's move, not the engine's.
+        page.moves.push(rollOf(position));
+        page.ply = page.moves.length;
+        saveURL(false);
+        advance();
+        return;
+      }
       await engineMove(shown, position.to_move, signal, current);
       return;
     }
-    if (analysisBox.checked) {
+    if (analysisBox.checked && !position.chance) {
       setState("analysing");
       draw();
       const res = await api.move({ ...moveRequest(shown), analysis: true, level: undefined }, { signal });
@@ -358,12 +366,12 @@ async function engineMove(shown, side, signal, current) {
   panel.setState("thinking", "Thinking…");
   draw();
   let updates = 0;
-  const answer = await api.stream(moveRequest(shown), (p) => {
+  const answer = xo(await api.stream(moveRequest(shown), (p) => {
     if (!current()) return;
     panel.showProgress(p, ++updates, side, sides());
     page.thinking = p.move;
     draw();
-  }, { signal });
+  }, { signal }));
   if (!current()) return;
   panel.showAnswer(answer, updates, sides());
   page.evaluation = orient(answer, answer.to_move, viewer());
@@ -371,6 +379,22 @@ async function engineMove(shown, side, signal, current) {
   page.ply = page.moves.length;
   saveURL(false);
   advance();
+}
+
+/**
+ * rollOf rolls two dice at a chance node and returns the notation of that
+ * roll among the position's legal moves (the rolls; an opening double,
+ * which is none of them, is rolled again).
+ * @param {Position} position
+ * @returns {string}
+ */
+function rollOf(position) {
+  for (;;) {
+    const a = 1 + Math.floor(Math.random() * 6);
+    const b = 1 + Math.floor(Math.random() * 6);
+    const roll = `${Math.max(a, b)}${Math.min(a, b)}`;
+    if (position.legal_moves.some((m) => m.notation === roll)) return roll;
+  }
 }
 
 /**
@@ -434,7 +458,24 @@ function optionValues() {
  * @param {number} n
  */
 function toMove(n) {
+  if (page.kind?.mover) return page.kind.mover(n);
   return n % 2 === 0 ? "x" : "o";
+}
+
+/**
+ * xo returns an answer or a position with its to_move and winner, which
+ * the API writes in the game's side names (chess's white and black), as
+ * the page's x and o.
+ * @template {{to_move: string, winner?: string}} T
+ * @param {T} a
+ * @returns {T}
+ */
+function xo(a) {
+  const names = page.game?.sides ?? ["x", "o"];
+  const side = (/** @type {string} */ s) => s === names[0] ? "x" : s === names[1] ? "o" : s;
+  const out = { ...a, to_move: side(a.to_move) };
+  if (a.winner) out.winner = side(a.winner);
+  return out;
 }
 
 /** viewer is the side every score is shown for: the player's, or x on an analysis board. */
@@ -537,6 +578,7 @@ function draw() {
     editing: page.editing !== null,
     thinking: page.thinking,
     markers: page.markers,
+    viewer: viewer(),
   });
   $("legend").hidden = page.markers.length === 0;
   /** @type {HTMLButtonElement} */ ($("undo")).disabled = page.ply === 0;

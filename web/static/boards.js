@@ -16,6 +16,9 @@
  *   clicking its cells (Hooks.edit)
  * @property {(root: HTMLElement, hooks: Hooks) => Drawing} create starts
  *   drawing into an empty root
+ * @property {(n: number) => "x"|"o"} [mover] the side to move after n
+ *   moves from the start, for a game whose sides do not simply alternate
+ *   (backgammon's rolls and plays); none: x, o, x, ...
  */
 
 /**
@@ -51,6 +54,8 @@
  * @property {boolean} editing whether clicks set a position up
  * @property {Move|null} thinking the engine's best move so far
  * @property {Marker[]} markers the analysis, best first
+ * @property {"x"|"o"} [viewer] the side the board is seen from (a
+ *   chessboard turns for o, black)
  */
 
 /** @type {Record<string, () => Promise<BoardKind>>} */
@@ -58,6 +63,8 @@ export const kinds = {
   grid: () => import("./board-cells.js"),
   intersections: () => import("./board-intersections.js"),
   columns: () => import("./board-columns.js"),
+  chessboard: () => import("./board-chess.js"),
+  backgammon: () => import("./board-backgammon.js"),
 };
 
 /**

@@ -4,13 +4,16 @@
 
 /**
  * showMoves lists notations, ply of them shown on the board, the first
- * setup of them set-up moves; go(n) shows the position after n moves.
+ * setup of them set-up moves; go(n) shows the position after n moves;
+ * side(i) is the side that makes move i (0-based): x, o, x, ... unless
+ * the game says otherwise (backgammon's rolls and plays).
  * @param {string[]} notations
  * @param {number} ply
  * @param {number} setup
  * @param {(n: number) => void} go
+ * @param {(i: number) => string} [side]
  */
-export function showMoves(notations, ply, setup, go) {
+export function showMoves(notations, ply, setup, go, side = (i) => (i % 2 === 0 ? "x" : "o")) {
   const list = /** @type {HTMLOListElement} */ (document.getElementById("moves"));
   list.replaceChildren(...notations.map((notation, i) => {
     const li = document.createElement("li");
@@ -19,8 +22,8 @@ export function showMoves(notations, ply, setup, go) {
     if (i < setup) li.classList.add("setup");
     const b = document.createElement("button");
     b.type = "button";
-    b.textContent = `${i % 2 === 0 ? "x" : "o"} ${notation}`;
-    b.setAttribute("aria-label", `Move ${i + 1}, ${i % 2 === 0 ? "x" : "o"} ${notation}${i < setup ? ", set-up" : ""}: show the position after it`);
+    b.textContent = `${side(i)} ${notation}`;
+    b.setAttribute("aria-label", `Move ${i + 1}, ${side(i)} ${notation}${i < setup ? ", set-up" : ""}: show the position after it`);
     if (i + 1 === ply) b.setAttribute("aria-current", "step");
     b.addEventListener("click", () => go(i + 1));
     li.append(b);

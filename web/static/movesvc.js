@@ -35,6 +35,7 @@
  * @property {number} [timeout_ms]
  * @property {string} [rule]
  * @property {number} [size]
+ * @property {string} [variant] Chess: "standard" or "chess960".
  * @property {boolean} [analysis]
  * @property {number} [multipv]
  * @property {number} [level]
@@ -126,6 +127,7 @@
  * @property {number[]} [dice]
  * @property {string} [rule]
  * @property {number} [size]
+ * @property {string} [variant] Chess: "standard" or "chess960".
  */
 
 /**

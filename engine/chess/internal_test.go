@@ -1,0 +1,57 @@
+package chess
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+// TestIncrementalState plays random games (standard and Chess960) and
+// checks at every position, for every legal move, that givesCheckCS and
+// givesCheck agree with playing the move, and that the incremental
+// piece-square sum equals one computed from scratch.
+func TestIncrementalState(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 46))
+	checked := 0
+	for g := 0; g < 6; g++ {
+		fen, v := StartFEN, Standard
+		if g%2 == 1 {
+			fen, v = Chess960FEN(rng.IntN(960)), Chess960
+		}
+		p, err := ParseFEN(fen, v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.Reserve(300)
+		var u Undo
+		for ply := 0; ply < 200; ply++ {
+			var psq int32
+			for sq := Square(0); sq < 64; sq++ {
+				if pc := p.board[sq]; pc != NoPiece {
+					psq += psqTable[pc][sq]
+				}
+			}
+			if psq != p.psq {
+				t.Fatalf("%s: psq %d, from scratch %d", p.FEN(), p.psq, psq)
+			}
+			moves := p.LegalMoves(nil)
+			if len(moves) == 0 {
+				break
+			}
+			cs := p.checkSquares()
+			for _, m := range moves {
+				fast, slow := p.givesCheckCS(m, &cs), p.givesCheck(m)
+				p.Make(m, &u)
+				check := p.InCheck()
+				p.Unmake(m, &u)
+				checked++
+				if fast != check || slow != check {
+					t.Fatalf("%s %s: givesCheckCS %v, givesCheck %v, played %v", p.FEN(), p.UCI(m), fast, slow, check)
+				}
+			}
+			p.Make(moves[rng.IntN(len(moves))], &u)
+		}
+	}
+	if checked < 10_000 {
+		t.Errorf("only %d moves checked", checked)
+	}
+}

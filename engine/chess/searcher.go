@@ -1,0 +1,154 @@
+package chess
+
+import "time"
+
+// maxPly bounds the plies from the root a search reaches.
+const maxPly = 128
+
+// Scores of the search: a mate at ply p from the root scores
+// mateScore-p for the side that mates; evaluations stay within
+// ±maxEval, far below mateBound, above which a score is a mate.
+const (
+	mateScore = 32000
+	mateBound = mateScore - maxPly
+	infinite  = mateScore + 1
+	maxEval   = mateBound - 1
+)
+
+// frame is one ply of the search stack.
+type frame struct {
+	undo       Undo
+	move       Move  // the move that led from this ply to the next
+	piece      Piece // the piece that moved
+	staticEval int32
+	excluded   Move
+	// cont is the continuation history row of the move made here:
+	// the scores of the replies, by piece and square.
+	cont   *[16][64]int16
+	picker movePicker
+}
+
+// searcher is one thread's search: its copy of the position, its stack,
+// move-ordering tables and counters. Nothing in it is allocated per node.
+type searcher struct {
+	pos     Position
+	histBuf []uint64
+	tt      *Table
+	shared  *sharedState
+	id      int
+	nodes   uint64
+	stopped bool
+	mayStop bool
+	// selDepth is the deepest ply reached in this iteration.
+	selDepth int
+	stack    [maxPly + 4]frame
+	pv       [maxPly + 1][maxPly + 1]Move
+	pvLen    [maxPly + 1]int
+	killers  [maxPly + 1][2]Move
+	// history[c][from][to] scores quiet moves by the cutoffs they made;
+	// cont[piece][to] scores them (by piece and square) after the move of
+	// piece to to one or two plies before (continuation history; noCont
+	// stands for a null move and the plies before the root); counters
+	// [piece][to] is the reply that refuted that move. All are cleared for
+	// each search, so that its result depends only on its input.
+	history  [2][64][64]int16
+	cont     [16][64][16][64]int16
+	noCont   [16][64]int16
+	counters [16][64]Move
+	root     []rootMove
+	resPV    []Move
+	lines    []Line
+	linePVs  [][]Move
+	eval     evaluator
+}
+
+// rootMove is a move of the root with its latest score and line.
+type rootMove struct {
+	move      Move
+	score     int32
+	prevScore int32
+	pv        []Move
+}
+
+// reset prepares s to search a copy of pos as thread id.
+func (s *searcher) reset(pos *Position, tt *Table, shared *sharedState, id int) {
+	s.pos = *pos
+	s.histBuf = append(s.histBuf[:0], pos.history...)
+	s.pos.history = s.histBuf
+	s.pos.Reserve(maxPly + 8)
+	s.histBuf = s.pos.history
+	s.tt, s.shared, s.id = tt, shared, id
+	s.nodes, s.stopped, s.mayStop = 0, false, false
+	s.killers = [maxPly + 1][2]Move{}
+	s.history = [2][64][64]int16{}
+	clear(s.cont[:])
+	s.noCont = [16][64]int16{}
+	s.counters = [16][64]Move{}
+	for i := range s.stack {
+		s.stack[i].excluded, s.stack[i].cont = NoMove, nil
+	}
+	s.root = s.root[:0]
+	var l MoveList
+	ci := s.pos.checkInfo()
+	s.pos.generate(&l, genAll, &ci)
+	for _, m := range l.Slice() {
+		s.root = append(s.root, rootMove{move: m, score: -infinite, prevScore: -infinite, pv: make([]Move, 0, maxPly)})
+	}
+}
+
+// poll counts a node and, every pollNodes nodes, looks at the stop flag,
+// the deadline and the node limit; once the first iteration is done
+// (mayStop) any of them stops the search.
+func (s *searcher) poll() {
+	s.nodes++
+	if s.nodes%pollNodes != 0 || !s.mayStop {
+		return
+	}
+	sh := s.shared
+	if sh.stop.Load() {
+		s.stopped = true
+		return
+	}
+	select {
+	case <-sh.done:
+		s.stopped = true
+		sh.stop.Store(true)
+		return
+	default:
+	}
+	if s.id == 0 && sh.maxNodes > 0 && s.nodes >= sh.maxNodes {
+		s.stopped = true
+		sh.stop.Store(true)
+	}
+}
+
+// elapsed returns the time since the search started.
+func (s *searcher) elapsed() time.Duration { return time.Since(s.shared.start) }
+
+// updatePV makes m followed by the child's variation the variation at ply.
+func (s *searcher) updatePV(ply int, m Move) {
+	s.pv[ply][ply] = m
+	n := ply + 1
+	if c := ply + 1; c <= maxPly {
+		n += copy(s.pv[ply][ply+1:], s.pv[c][c:s.pvLen[c]])
+	}
+	s.pvLen[ply] = n
+}
+
+// contAt returns the continuation history row of the move made at ply, or
+// the empty row before the root.
+func (s *searcher) contAt(ply int) *[16][64]int16 {
+	if ply < 0 || s.stack[ply].cont == nil {
+		return &s.noCont
+	}
+	return s.stack[ply].cont
+}
+
+// quietScore returns the history of the quiet move m of piece pc at ply:
+// its butterfly history and its continuation histories after the moves one
+// and two plies before.
+func (s *searcher) quietScore(ply int, m Move, pc Piece) int32 {
+	to := m.To() & 63
+	return int32(s.history[s.pos.side][m.From()&63][to]) +
+		int32(s.contAt(ply - 1)[pc&15][to]) + int32(s.contAt(ply - 2)[pc&15][to])
+}
