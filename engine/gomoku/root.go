@@ -12,10 +12,12 @@ import (
 // after each iteration. The nodes below the root are pvs.go's.
 
 // iterate runs iterative deepening from depth 1 to maxDepth over the root
-// moves. The first iteration always scores at least one root move, the
-// first in order, and may be stopped after it (its best move so far is
-// then the answer); of a later iteration stopped by the deadline or the
-// node limit only a move that beat the previous iteration's is kept
+// moves. The deadline and the node limit stop every iteration, the first
+// too: a first iteration stopped after some root moves are scored answers
+// the best of them; one stopped before any is scored (a crowded position
+// whose quiescence of fours outgrows the limits) answers the first root
+// move in order, at depth 0. Of a later iteration stopped by the deadline
+// or the node limit only a move that beat the previous iteration's is kept
 // (played, with its variation; the depth and score stay the last complete
 // iteration's).
 func (s *searcher) iterate(maxDepth int) engine.Result {
@@ -26,7 +28,7 @@ func (s *searcher) iterate(maxDepth int) engine.Result {
 	defer s.stopHelpers()
 	var score int32
 	for depth := 1; depth <= maxDepth; depth++ {
-		s.clock.Arm(depth > 1)
+		s.clock.Arm(true)
 		s.crew.depth.Store(int32(depth))
 		alpha, beta := -engine.WinScore-1, engine.WinScore+1
 		if depth > 2 && !engine.IsWinScore(score) {
@@ -62,8 +64,14 @@ func (s *searcher) iterate(maxDepth int) engine.Result {
 			break
 		}
 	}
+	if res.Move == engine.NoMove {
+		// Stopped before the first root move was scored: the move the
+		// ordering ranks first, unsearched.
+		res.Move = engine.Move(s.moves[rootEnd-n])
+		res.PV = append(res.PV[:0], res.Move)
+	}
 	s.sp = rootEnd - n
-	partial := s.clock.Stopped() && res.Depth == 1 // the first iteration, cut short
+	partial := s.clock.Stopped() && res.Depth <= 1 // the first iteration, cut short
 	res.Score = int(score)
 	switch {
 	case score >= engine.WinThreshold:
@@ -204,11 +212,6 @@ func (s *searcher) searchRoot(depth, n int, alpha, beta int32) int32 {
 		v := s.tryMove(m, next, 0, alpha, beta, j == start, 0)
 		if s.clock.Stopped() {
 			return best
-		}
-		if depth == onePly {
-			// One root move is scored: the deadline may stop the first
-			// iteration from now on.
-			s.clock.Arm(true)
 		}
 		if v > best {
 			best = v
