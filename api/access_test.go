@@ -99,8 +99,8 @@ func TestKeyLimits(t *testing.T) {
 		t.Errorf("a batch with an item over the key's depth: %d %s", r.status, r.body)
 	}
 	// Left out, depth is the key's most (gomoku's default is deeper); so is
-	// use_time's.
-	for _, body := range []string{`{"game":"gomoku","moves":["h8"]}`, `{"game":"gomoku","moves":["h8"],"use_time":true}`} {
+	// use_time's. Two stones, so that the answer is searched, not the book's.
+	for _, body := range []string{`{"game":"gomoku","moves":["h8","i9"]}`, `{"game":"gomoku","moves":["h8","i9"],"use_time":true}`} {
 		var m moveResponse
 		r := ts.post(t, body, bearer("s")...)
 		r.decode(t, &m)

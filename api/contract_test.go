@@ -84,8 +84,9 @@ func TestProblemDetailsReadAsSentences(t *testing.T) {
 }
 
 // TestStoppedBy: every answer says what ended its search: a proof, the
-// requested depth, the deadline, or a weaker level's node limit (whose
-// answers are therefore not complete, though no deadline came near).
+// requested depth, the deadline, a weaker level's node limit (whose
+// answers are therefore not complete, though no deadline came near), or
+// no search at all (Gomoku's reply to a lone stone, at depth 0).
 func TestStoppedBy(t *testing.T) {
 	// A default deadline far beyond what the searches below take, so that
 	// only the request that asks for 1 ms meets its deadline, however
@@ -99,6 +100,7 @@ func TestStoppedBy(t *testing.T) {
 		{`{"game":"tictactoe","moves":["a1"]}`, "solved", true},
 		{`{"game":"connect4","moves":["4"]}`, "solved", true},
 		{`{"game":"gomoku","moves":["h8","h9","i9"],"depth":2}`, "depth", true},
+		{`{"game":"gomoku","moves":["h8"],"depth":4}`, "book", true},
 		{`{"game":"gomoku","moves":["h8","h9"],"level":1,"seed":1}`, "nodes", false},
 		{`{"game":"gomoku","moves":["j10","k11","k10","j11"],"size":19,"depth":20,"timeout_ms":1}`, "deadline", false},
 	} {

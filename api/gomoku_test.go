@@ -34,7 +34,7 @@ func TestGomoku(t *testing.T) {
 		name, body, location string
 	}{
 		{"size out of range", `{"game":"gomoku","moves":[],"size":25}`, "body.size"},
-		{"unknown rule", `{"game":"gomoku","moves":[],"rule":"renju"}`, "body.rule"},
+		{"unknown rule", `{"game":"gomoku","moves":[],"rule":"caro"}`, "body.rule"},
 		{"occupied", `{"game":"gomoku","moves":["h8","h8"]}`, "body.moves[1]"},
 		{"off the board", `{"game":"gomoku","moves":["p8"]}`, "body.moves[0]"},
 		{"off a 9x9 board", `{"game":"gomoku","moves":["j9"],"size":9}`, "body.moves[0]"},

@@ -139,7 +139,7 @@ func hostileRequests() []hostileCase {
 		{name: "unknown field", body: `{"game":"connect4","moves":[],"player":"x"}`, status: 400, location: "body.player"},
 		{name: "rule for tic-tac-toe", body: `{"game":"tictactoe","moves":[],"rule":"standard"}`, status: 422, location: "body.rule"},
 		{name: "size for connect4", body: `{"game":"connect4","moves":[],"size":7}`, status: 422, location: "body.size"},
-		{name: "unknown gomoku rule", body: `{"game":"gomoku","moves":[],"rule":"renju"}`, status: 422, location: "body.rule"},
+		{name: "unknown gomoku rule", body: `{"game":"gomoku","moves":[],"rule":"caro"}`, status: 422, location: "body.rule"},
 		// Content types and methods.
 		{name: "form body", contentType: "application/x-www-form-urlencoded", body: `game=tictactoe`, status: 415, location: "header.Content-Type"},
 		{name: "multipart", contentType: "multipart/form-data; boundary=x", body: `--x--`, status: 415, location: "header.Content-Type"},

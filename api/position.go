@@ -48,6 +48,9 @@ type positionResponse struct {
 	// LastMove is the last move of a move list, where it put its stone.
 	LastMove   *moveJSON  `json:"last_move,omitempty"`
 	LegalMoves []moveJSON `json:"legal_moves"`
+	// Forbidden are the empty cells the rule forbids to the side to move
+	// (engine.Forbidder: renju's black), where it forbids any.
+	Forbidden []moveJSON `json:"forbidden,omitempty"`
 }
 
 // handlePosition answers POST /position: the board, the side to move,
@@ -159,10 +162,15 @@ func newPositionResponse(desc engine.Description, st engine.State, last *moveJSO
 		for _, m := range st.LegalMoves(make([]engine.Move, 0, st.MaxMoves())) {
 			out.LegalMoves = append(out.LegalMoves, moveOf(st, m))
 		}
+		if f, ok := st.(engine.Forbidder); ok {
+			for _, m := range f.Forbidden() {
+				out.Forbidden = append(out.Forbidden, moveOf(st, m))
+			}
+		}
 		if _, ok := st.(engine.Celler); ok {
-			slices.SortFunc(out.LegalMoves, func(a, b moveJSON) int {
-				return cmp.Or(cmp.Compare(*a.Row, *b.Row), cmp.Compare(*a.Col, *b.Col))
-			})
+			byCell := func(a, b moveJSON) int { return cmp.Or(cmp.Compare(*a.Row, *b.Row), cmp.Compare(*a.Col, *b.Col)) }
+			slices.SortFunc(out.LegalMoves, byCell)
+			slices.SortFunc(out.Forbidden, byCell)
 		}
 		return out
 	case engine.OutcomeLoss:

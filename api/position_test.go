@@ -29,6 +29,11 @@ type positionAnswer struct {
 		Row      int    `json:"row"`
 		Col      int    `json:"col"`
 	} `json:"legal_moves"`
+	Forbidden []struct {
+		Notation string `json:"notation"`
+		Row      int    `json:"row"`
+		Col      int    `json:"col"`
+	} `json:"forbidden"`
 }
 
 func (p positionAnswer) legal() []string {
@@ -131,7 +136,7 @@ func TestPositionProblems(t *testing.T) {
 		{`{"game":"shogi","moves":[]}`, 422, "body.game"},
 		{`{"game":"tictactoe","moves":[],"size":9}`, 422, "body.size"},
 		{`{"game":"gomoku","moves":[],"size":30}`, 422, "body.size"},
-		{`{"game":"gomoku","moves":[],"rule":"renju"}`, 422, "body.rule"},
+		{`{"game":"gomoku","moves":[],"rule":"caro"}`, 422, "body.rule"},
 		{`{"game":"tictactoe","moves":[],"level":3}`, 400, "body.level"}, // a search field
 		{`{"game":"tictactoe","moves":"b2"}`, 400, "body.moves"},
 		{`{"game":"tictactoe","moves":[]} x`, 400, "body"},
@@ -204,5 +209,29 @@ func TestGamesTellClientsHowToPlay(t *testing.T) {
 	}
 	if want := map[string]string{"tictactoe": "cell", "connect4": "column", "gomoku": "cell", "chess": "", "backgammon": "", "kalah": ""}; !maps.Equal(placements, want) {
 		t.Errorf("placements %v, want %v", placements, want)
+	}
+}
+
+// TestPositionForbidden checks that POST /position lists black's forbidden
+// points under renju, with their cells, and leaves them out of the legal
+// moves; that other rules list none; and that a move list playing one is
+// refused, naming the move.
+func TestPositionForbidden(t *testing.T) {
+	ts := newTestServer(t, api.Config{})
+	moves := `["f8","a1","g8","c1","h6","e1","h7","a15"]`
+	p := postPosition(t, ts, `{"game":"gomoku","rule":"renju","moves":`+moves+`}`)
+	if len(p.Forbidden) != 1 || p.Forbidden[0].Notation != "h8" || p.Forbidden[0].Row != 7 || p.Forbidden[0].Col != 7 {
+		t.Errorf("renju, double three at h8: forbidden %+v, want h8 at row 7 col 7", p.Forbidden)
+	}
+	if slices.Contains(p.legal(), "h8") || len(p.LegalMoves) != 225-8-1 {
+		t.Errorf("renju: %d legal moves, h8 among them %v", len(p.LegalMoves), slices.Contains(p.legal(), "h8"))
+	}
+	if p := postPosition(t, ts, `{"game":"gomoku","moves":`+moves+`}`); p.Forbidden != nil || !slices.Contains(p.legal(), "h8") {
+		t.Errorf("freestyle: forbidden %+v, h8 legal %v", p.Forbidden, slices.Contains(p.legal(), "h8"))
+	}
+	r := ts.do(t, http.MethodPost, "/position", "application/json",
+		[]byte(`{"game":"gomoku","rule":"renju","moves":["f8","a1","g8","c1","h6","e1","h7","a15","h8"]}`))
+	if r.status != http.StatusUnprocessableEntity || !strings.Contains(string(r.body), "moves[8]") || !strings.Contains(string(r.body), "double three") {
+		t.Errorf("renju, h8 played: %d %s; want 422 naming moves[8] and the double three", r.status, r.body)
 	}
 }

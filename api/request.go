@@ -205,10 +205,12 @@ const (
 	stoppedByDepth    = "depth"    // the requested depth (the game's default) is complete
 	stoppedByDeadline = "deadline" // the deadline ended the search first
 	stoppedByNodes    = "nodes"    // a weaker level's node limit ended a search first
+	stoppedByBook     = "book"     // the move was chosen without a search (depth 0), e.g. an opening
 )
 
 // stoppedBy says what ended the search of res: the deadline when it hit
-// it; else the proof of the result or the requested depth when complete;
+// it; else the proof of the result; else, for a move chosen without a
+// search (depth 0), the book; else the requested depth when complete;
 // else a node limit, which only a weaker level's searches have.
 func stoppedBy(res engine.Result) string {
 	switch {
@@ -216,6 +218,8 @@ func stoppedBy(res engine.Result) string {
 		return stoppedByDeadline
 	case res.Complete && res.Outcome != engine.OutcomeUnknown:
 		return stoppedBySolved
+	case res.Depth == 0:
+		return stoppedByBook
 	case res.Complete:
 		return stoppedByDepth
 	}

@@ -153,3 +153,12 @@ type Chancer interface {
 	IsChance() bool
 	Probability(m Move) float64
 }
+
+// Forbidder is implemented by a State whose rule forbids some empty cells
+// to the side to move by what a stone there would make (Gomoku's renju:
+// black's double threes, double fours and overlines). Forbidden returns
+// those moves, which LegalMoves leaves out and a client marks as not
+// playable; nil when the rule forbids nothing in the position.
+type Forbidder interface {
+	Forbidden() []Move
+}

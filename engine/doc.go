@@ -103,6 +103,9 @@
 //	Ender            State                             why the game ended.
 //	Chancer          State                             chance nodes: rolls as moves with
 //	                                                   probabilities.
+//	Forbidder        State  gomoku                     the empty cells the rule forbids to the
+//	                                                   side to move (renju's black): POST
+//	                                                   /position's forbidden.
 //
 // The level capabilities are used by movesvc/engine/strength, which plays
 // the weaker levels 1 to MaxLevel-1 above Search (Search always plays at

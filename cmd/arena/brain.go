@@ -48,7 +48,8 @@ type brainSide struct {
 }
 
 // startBrain starts p's brain for a game of mc and sends START and the
-// INFO settings: the rule and, when p has a time setting, timeout_turn.
+// INFO settings: the rule and, where p has them, timeout_turn, max_depth
+// and max_node.
 // An error here (the program missing, START refused) ends the match: every
 // game would fail the same way.
 func startBrain(p player, mc matchConfig) (*brainSide, error) {
@@ -87,9 +88,12 @@ func startBrain(p player, mc matchConfig) (*brainSide, error) {
 		}
 		return nil, fmt.Errorf("brain %q: START %d: %w", p.brain[0], mc.size, err)
 	}
-	rule := 0
-	if mc.rule == gomoku.Standard.String() {
+	rule := 0 // the Gomocup rule: bit 1 exactly five, bit 4 renju
+	switch mc.rule {
+	case gomoku.Standard.String():
 		rule = 1
+	case gomoku.Renju.String():
+		rule = 4
 	}
 	info := fmt.Sprintf("INFO rule %d", rule)
 	if p.time > 0 {
@@ -97,6 +101,9 @@ func startBrain(p player, mc matchConfig) (*brainSide, error) {
 	}
 	if p.depth > 0 {
 		info = fmt.Sprintf("INFO max_depth %d\n%s", p.depth, info)
+	}
+	if p.nodes > 0 {
+		info = fmt.Sprintf("INFO max_node %d\n%s", p.nodes, info)
 	}
 	if err := b.send(info); err != nil {
 		b.close()

@@ -170,11 +170,12 @@ func brainMatch(t *testing.T, b player, games int) (matchResult, error) {
 
 // TestBrainPlays checks a match against an outside brain: what the brain
 // is told (START, INFO, the opening by BOARD with its own stones as 1, each
-// reply by TURN, END; a depth as INFO max_depth) and that its answers x,y
+// reply by TURN, END; a depth as INFO max_depth, a node limit as INFO
+// max_node) and that its answers x,y
 // land on column x, row y from the top.
 func TestBrainPlays(t *testing.T) {
 	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
-	for mode, depth := range map[string]string{"scan": "", "chatty": ",depth=9"} {
+	for mode, depth := range map[string]string{"scan": "", "chatty": ",depth=9,nodes=5000"} {
 		log := filepath.Join(t.TempDir(), "commands")
 		res, err := brainMatch(t, brainPlayer(t, mode, log, ",time=1500ms"+depth), 2)
 		if err != nil {
@@ -197,7 +198,7 @@ func TestBrainPlays(t *testing.T) {
 		// brain's own; j7 (x). Then the engine's reply to a15 by TURN.
 		wantStart := []string{"START 15", "INFO timeout_turn 1500", "INFO rule 0", "BOARD", "8,4,2", "7,9,1", "9,8,2", "TURN"}
 		if depth != "" {
-			wantStart = slices.Insert(wantStart, 1, "INFO max_depth 9")
+			wantStart = slices.Insert(wantStart, 1, "INFO max_node 5000", "INFO max_depth 9")
 		}
 		for i, w := range wantStart {
 			if i >= len(got) || !strings.HasPrefix(got[i], w) {
@@ -385,7 +386,10 @@ func TestParseBrainPlayer(t *testing.T) {
 	if p, err := parsePlayer("brain=pbrain,depth=10,wait=30s"); err != nil || p.wait != 30*time.Second || p.String() != "brain=pbrain,depth=10,wait=30s" {
 		t.Errorf("a brain with a wait: %+v, %v", p, err)
 	}
-	for _, bad := range []string{"brain=", "brain= ", "brain=pbrain,nodes=6000", "brain=pbrain,keep=off", "brain=pbrain,level=3", "nodes=5,brain=pbrain",
+	if p, err := parsePlayer("brain=pbrain,nodes=6000"); err != nil || p.nodes != 6000 || p.String() != "brain=pbrain,nodes=6000" {
+		t.Errorf("a brain with a node limit: %+v, %v", p, err)
+	}
+	for _, bad := range []string{"brain=", "brain= ", "brain=pbrain,keep=off", "brain=pbrain,level=3", "brain=pbrain,threats=off",
 		"brain=pbrain,wait=0s", "brain=pbrain,wait=x", "depth=4,wait=1s"} {
 		if _, err := parsePlayer(bad); err == nil {
 			t.Errorf("parsePlayer(%q) accepted", bad)

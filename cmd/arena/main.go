@@ -41,9 +41,10 @@
 //
 // A player may also be an outside engine, a Gomocup brain: brain=COMMAND
 // (the program and its arguments, separated by spaces, run without a
-// shell), with time=D sent as its INFO timeout_turn and depth=N as its
-// INFO max_depth (a depth-limited brain plays reproducible games against a
-// node-limited engine). The arena then acts
+// shell), with time=D sent as its INFO timeout_turn, depth=N as its INFO
+// max_depth and nodes=N as its INFO max_node (a depth- or node-limited
+// brain plays reproducible games against a node-limited engine), and the
+// rule (-rule freestyle, standard or renju) as INFO rule. The arena then acts
 // as the Gomocup manager: it starts the brain for each game, tells it the
 // opening with BOARD and each reply with TURN, and sends END at the end. A
 // brain that answers after D plus 2 s (10 minutes without time=, W with
@@ -95,10 +96,10 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	seed := fs.Uint64("seed", 1, "seed of the random openings")
 	stones := fs.Int("stones", 3, "stones in each random opening")
 	size := fs.Int("size", 15, "board size")
-	rule := fs.String("rule", "freestyle", "rule: freestyle or standard")
+	rule := fs.String("rule", "freestyle", "rule: freestyle, standard or renju")
 	balance := fs.String("balance", defaultBalance, "keep the openings the balance search scores within lo:hi for the side to move, or off (the default applies to 3 stones on 15x15, for which it is calibrated; else off)")
 	balanceNodes := fs.Uint64("balance-nodes", defaultBalanceNodes, "the balance search's node limit (at the default, some 20 s an opening; 50000 with -balance 75:225 for quick matches, or use -openings builtin)")
-	openings := fs.String("openings", "", "play the openings of a list in order instead of random ones: \""+builtinName+"\" for the 160 deep-window openings built in (15x15), or a file of one opening a line (moves such as h8, x first; '#' starts a comment)")
+	openings := fs.String("openings", "", "play the openings of a list in order instead of random ones: \""+builtinName+"\" for the 160 deep-window openings built in (15x15), \"rapfi-freestyle\" or \"rapfi-renju\" (with -rule renju) for those Rapfi's opengen balanced (15x15), or a file of one opening a line (moves such as h8, x first; '#' starts a comment)")
 	from := fs.Int("from", 0, "with -openings, the index of the list's first opening (from 0)")
 	fs.BoolVar(&opts.verbose, "v", false, "print every game")
 	if err := fs.Parse(args); err != nil {

@@ -293,6 +293,11 @@ func playGame(players [2]player, opening []string, xIsA bool, mc matchConfig, re
 			who = 1 - who
 		}
 		r, err := sides[who].move(st, slices.Concat(rec.opening, rec.moves))
+		if err == nil {
+			// A move the rule does not allow (renju's forbidden points)
+			// forfeits the game, whichever side played it.
+			_, err = st.ParseMove(st.FormatMove(r.Move))
+		}
 		if err != nil {
 			rec.winner, rec.forfeit = 1-who, err.Error()
 			res.forfeits[who]++

@@ -24,6 +24,25 @@ var builtinOpenings string
 // builtinName is the -openings value that names builtinOpenings.
 const builtinName = "builtin"
 
+// rapfiOpenings are the lists of openings Rapfi's opengen balanced (3 to 8
+// stones on 15x15, its own evaluation within ±50 after its balance
+// searches), one a rule, by the -openings name that plays them: openings
+// the engine did not choose, which issue 48 asks matches to be played on.
+// The files say how they were made.
+var rapfiOpenings = map[string]string{
+	"rapfi-freestyle": rapfiFreestyle,
+	"rapfi-renju":     rapfiRenju,
+}
+
+// rapfiRules are the rules the lists of rapfiOpenings were balanced for.
+var rapfiRules = map[string]string{"rapfi-freestyle": "freestyle", "rapfi-renju": "renju"}
+
+//go:embed openings_rapfi_freestyle.txt
+var rapfiFreestyle string
+
+//go:embed openings_rapfi_renju.txt
+var rapfiRenju string
+
 // openingList is a fixed list of openings a match plays in order, in place
 // of random ones.
 type openingList struct {
@@ -34,13 +53,20 @@ type openingList struct {
 }
 
 // loadOpenings returns the list name names: builtinName for
-// builtinOpenings (15x15 only), else a file read by parseOpenings.
+// builtinOpenings, a name of rapfiOpenings for that list (15x15 only),
+// else a file read by parseOpenings.
 func loadOpenings(name string, mc matchConfig) (openingList, error) {
-	text := builtinOpenings
-	if name == builtinName && mc.size != 15 {
+	text, embedded := rapfiOpenings[name]
+	if name == builtinName {
+		text, embedded = builtinOpenings, true
+	}
+	if embedded && mc.size != 15 {
 		return openingList{}, fmt.Errorf("the %s openings are for 15x15, not %dx%d", name, mc.size, mc.size)
 	}
-	if name != builtinName {
+	if rule, ok := rapfiRules[name]; ok && rule != mc.rule {
+		return openingList{}, fmt.Errorf("the %s openings are for -rule %s, not %s", name, rule, mc.rule)
+	}
+	if !embedded {
 		data, err := os.ReadFile(name)
 		if err != nil {
 			return openingList{}, err

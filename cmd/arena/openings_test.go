@@ -140,3 +140,28 @@ func TestMatchFromList(t *testing.T) {
 		t.Error("a match of three pairs from a list of two played")
 	}
 }
+
+// TestRapfiOpenings checks the lists Rapfi's opengen made: each loads under
+// its rule (legal, not over, no repeats: parseOpenings), holds openings of
+// 3 to 8 stones, and is refused under another rule.
+func TestRapfiOpenings(t *testing.T) {
+	for name, rule := range rapfiRules {
+		mc := matchConfig{size: 15, rule: rule}
+		list, err := loadOpenings(name, mc)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if len(list.moves) < 50 {
+			t.Errorf("%s: %d openings, want 50 or more", name, len(list.moves))
+		}
+		for i, o := range list.moves {
+			if len(o) < 3 || len(o) > 8 {
+				t.Errorf("%s opening %d: %q has %d stones, want 3 to 8", name, i, o, len(o))
+			}
+		}
+		other := "standard"
+		if _, err := loadOpenings(name, matchConfig{size: 15, rule: other}); err == nil || !strings.Contains(err.Error(), "-rule "+rule) {
+			t.Errorf("%s under %s: %v, want an error naming -rule %s", name, other, err, rule)
+		}
+	}
+}

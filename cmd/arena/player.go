@@ -51,7 +51,7 @@ type player struct {
 }
 
 // parsePlayer reads "key=value,..." settings: depth, nodes, time, threats
-// and prune (on or off), plain (true or false), bits, threads (goroutines
+// and prune (on or off: the pruning and reductions), plain (true or false), bits, threads (goroutines
 // per search, lazy SMP), keep (on or off: the transposition table kept
 // from one of the player's moves to the next within a game, as the Gomocup
 // brain keeps it), level (1..10, the engine's playing levels; with a level,
@@ -64,8 +64,9 @@ type player struct {
 // turned off. brain=COMMAND (a program and its arguments, separated by
 // spaces, run without a shell) plays an outside Gomocup brain instead of
 // the engine, with time as its turn's time limit, depth as its search
-// depth and wait as the most an answer may take (a Go duration), the only
-// other settings it takes.
+// depth, nodes as its node limit (INFO max_node, which Rapfi honours) and
+// wait as the most an answer may take (a Go duration), the only other
+// settings it takes.
 func parsePlayer(s string) (player, error) {
 	p := player{threats: true, prune: true, keep: true, bits: 18}
 	given := map[string]bool{}
@@ -133,8 +134,8 @@ func parsePlayer(s string) (player, error) {
 	}
 	if p.brain != nil {
 		for k := range given {
-			if k != "brain" && k != "time" && k != "depth" && k != "wait" {
-				return p, fmt.Errorf("setting %q does not apply to a brain (only time, depth and wait do)", k)
+			if k != "brain" && k != "time" && k != "depth" && k != "nodes" && k != "wait" {
+				return p, fmt.Errorf("setting %q does not apply to a brain (only time, depth, nodes and wait do)", k)
 			}
 		}
 		return p, nil

@@ -32,8 +32,9 @@ import (
 // positions by an outside brain's scores and moves (label.go), fit the
 // cell table to the scores (table.go), the line table (lines.go) and the
 // policy table to the moves (policy.go), and measure the engine's regret
-// by the brain's scores (regret.go).
-var subcommands = map[string]func(args []string) error{"label": label, "table": fitTable, "policy": fitPolicy, "lines": fitLines, "regret": regret}
+// by the brain's scores (regret.go); and, beside the tuning, check the
+// engine's renju forbidden points against a brain's (forbid.go).
+var subcommands = map[string]func(args []string) error{"label": label, "table": fitTable, "policy": fitPolicy, "lines": fitLines, "regret": regret, "forbid": forbid}
 
 func main() {
 	if len(os.Args) > 1 {

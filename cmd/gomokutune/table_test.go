@@ -33,7 +33,10 @@ func TestMain(m *testing.M) {
 // the third BOARD as Rapfi does one that comes too soon after its last
 // answer: an ERROR line for each line after it. In mode "column" the Eval
 // is 10 times the column (from 0) of the last stone sent when YXHASHCLEAR
-// came before the BOARD, else 999 (as if from a stale hash table).
+// came before the BOARD, else 999 (as if from a stale hash table). It
+// answers YXBOARD (a position without a search) with nothing and
+// YXSHOWFORBID with the point 7,7 (h8) when the position it was given
+// has four stones or more and 7,7 is free, else none.
 func fakeBrain(mode string) {
 	sc := bufio.NewScanner(os.Stdin)
 	var stones, lastColumn int
@@ -52,6 +55,16 @@ func fakeBrain(mode string) {
 		case line == "BOARD":
 			boards++
 			inBoard, stones, taken = true, 0, map[string]bool{}
+		case line == "YXBOARD":
+			inBoard, stones, taken = true, 0, map[string]bool{}
+		case inBoard && line == "DONE" && mode == "forbid":
+			inBoard = false
+		case line == "YXSHOWFORBID":
+			if stones >= 4 && !taken["7,7"] {
+				fmt.Println("FORBID 0707.")
+			} else {
+				fmt.Println("FORBID .")
+			}
 		case strings.HasPrefix(line, "START"):
 			fmt.Println("OK")
 		case line == "YXHASHCLEAR":
@@ -254,5 +267,45 @@ func TestFitPolicy(t *testing.T) {
 	}
 	if src := policySource(&hand); !strings.Contains(src, "var defaultPolicyTable = CellTable{") {
 		t.Errorf("policySource:\n%s", src)
+	}
+}
+
+// TestForbid runs gomokutune forbid on sample renju games with the fake
+// brain, which names h8 forbidden in every position of four stones or
+// more where it is free, and checks the file it writes: each game once,
+// whole, and the mark n:h8 exactly at the positions with black to move
+// where the brain named it.
+func TestForbid(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv(fakeBrainEnv, "forbid")
+	out := filepath.Join(t.TempDir(), "forbid.txt")
+	if err := forbid([]string{"-brain", exe, "-out", out, "testdata/renju_games.txt"}); err != nil {
+		t.Fatal(err)
+	}
+	games, err := distinctGames([]string{"testdata/renju_games.txt"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
+	if len(games) != 3 || len(lines) != len(games) {
+		t.Fatalf("%d lines for %d games", len(lines), len(games))
+	}
+	for i, moves := range games {
+		var want []string
+		for n := 4; n < len(moves); n += 2 {
+			if !slices.Contains(moves[:n], "h8") {
+				want = append(want, fmt.Sprintf("%d:h8", n))
+			}
+		}
+		if got := strings.Join(moves, " ") + " | " + strings.Join(want, " "); lines[i] != got {
+			t.Errorf("game %d: %q, want %q", i, lines[i], got)
+		}
 	}
 }

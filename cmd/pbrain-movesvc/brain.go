@@ -108,9 +108,15 @@ func (br *brain) info(arg string) {
 		// run multi-threaded brains (Yixin Board, for one).
 		br.threads = int(min(max(n, 1), maxThreads))
 	case "rule":
-		br.rule = gomoku.Freestyle
-		if n&1 != 0 {
+		// A bit mask: 1 exactly five wins, 4 renju (2, a continuous
+		// game, is the manager's business).
+		switch {
+		case n&4 != 0:
+			br.rule = gomoku.Renju
+		case n&1 != 0:
 			br.rule = gomoku.Standard
+		default:
+			br.rule = gomoku.Freestyle
 		}
 	}
 }

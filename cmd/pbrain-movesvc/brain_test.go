@@ -126,8 +126,16 @@ func board(mine, theirs [][2]int) []string {
 	return append(lines, "DONE")
 }
 
+// The stones of a position where black may not block white's four under
+// renju (TestTactics).
+var (
+	renjuBlack = [][2]int{{3, 7}, {4, 7}, {5, 7}, {7, 7}, {8, 7}, {6, 12}}
+	renjuWhite = [][2]int{{6, 11}, {6, 10}, {6, 9}, {0, 14}, {14, 14}}
+)
+
 // TestTactics checks that the brain takes a win and blocks the opponent's
-// four, whichever colour it has.
+// four, whichever colour it has, under each rule (INFO rule: 0 freestyle,
+// 1 exactly five, 4 renju).
 func TestTactics(t *testing.T) {
 	tests := []struct {
 		name         string
@@ -145,6 +153,11 @@ func TestTactics(t *testing.T) {
 			"0", []string{"3,7", "8,7"}},
 		{"standard: only the exact five", [][2]int{{2, 7}, {4, 7}, {5, 7}, {6, 7}, {7, 7}}, [][2]int{{1, 7}, {9, 7}, {0, 0}, {2, 0}, {4, 0}},
 			"1", []string{"8,7"}},
+		// White to move: black's 6,7 would make six, a win under
+		// freestyle, which white must block, and under renju a
+		// forbidden point, so that white's four 6,8 wins there.
+		{"freestyle: blocks black's six", renjuWhite, renjuBlack, "0", []string{"6,7"}},
+		{"renju: black may not block on its overline", renjuWhite, renjuBlack, "4", []string{"6,8"}},
 	}
 	for _, threads := range []string{"1", "3"} {
 		for _, tt := range tests {

@@ -7,7 +7,7 @@
 // BOARD ... DONE, TAKEBACK x,y, INFO key value, ABOUT, END). Coordinates are
 // 0-based, x the column from the left and y the row from the top. INFO
 // timeout_turn, timeout_match, time_left, max_memory and rule (bit 1: exactly
-// five wins) are honoured, and so is thread_num, which some managers (Yixin
+// five wins; bit 4: renju) are honoured, and so is thread_num, which some managers (Yixin
 // Board) send; every move is answered within the turn's time less a safety
 // margin.
 //

@@ -53,7 +53,7 @@ func TestSearchAllocations(t *testing.T) {
 }
 
 // BenchmarkSearch measures the main search (threat searches included) on
-// the middlegame position at depth 6.
+// the middlegame position at the default depth (DefaultDepth).
 func BenchmarkSearch(b *testing.B) {
 	benchSearch(b, gomoku.Options{})
 }
@@ -91,7 +91,7 @@ func benchSearch(b *testing.B, opt gomoku.Options) {
 	b.ReportAllocs()
 	var nodes uint64
 	for b.Loop() {
-		res := st.SearchWith(context.Background(), engine.Limits{Depth: 6, TableBits: 20}, opt)
+		res := st.SearchWith(context.Background(), engine.Limits{Depth: gomoku.DefaultDepth, TableBits: 20}, opt)
 		nodes += res.Nodes
 	}
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
@@ -132,8 +132,8 @@ func TestParamsNodeLimit(t *testing.T) {
 	st := middlegameState(t)
 	ctx := context.Background()
 	const limit = 500
-	params := engine.Limits{Depth: 6, MaxNodes: limit}
-	full := st.Search(ctx, engine.Limits{Depth: 6})
+	params := engine.Limits{Depth: gomoku.DefaultDepth, MaxNodes: limit}
+	full := st.Search(ctx, engine.Limits{Depth: gomoku.DefaultDepth})
 	limited := st.Search(ctx, params)
 	if full.Nodes < 10*limit {
 		t.Fatalf("unlimited search: %d nodes, want many more than %d", full.Nodes, limit)
@@ -150,7 +150,7 @@ func TestParamsNodeLimit(t *testing.T) {
 }
 
 // threadPositions are the positions of BenchmarkSearchThreads: the
-// middlegame and openings of arena games, none decided within depth 8.
+// middlegame and openings of arena games, none decided within depth 12.
 var threadPositions = []string{
 	"h8 h9 j9 i8 g6 g8 i11 j10 k8 j7 h10 g11",
 	"h8 h9 j9 i8 g6 g8 i11 j10",
@@ -160,7 +160,7 @@ var threadPositions = []string{
 	"g11 i10 i7 j11 g9 h8 h9",
 }
 
-// BenchmarkSearchThreads measures the time to complete depth 8 on each of
+// BenchmarkSearchThreads measures the time to complete depth 12 on each of
 // threadPositions in turn, with the main search alone and with helpers
 // (lazy SMP): ns/op is the time to depth of the six, nodes/s counts every
 // thread's nodes.
@@ -175,7 +175,7 @@ func BenchmarkSearchThreads(b *testing.B) {
 			var nodes uint64
 			for b.Loop() {
 				for _, st := range states {
-					res := st.SearchWith(context.Background(), engine.Limits{Depth: 8, TableBits: 20}, gomoku.Options{Threads: threads})
+					res := st.SearchWith(context.Background(), engine.Limits{Depth: 12, TableBits: 20}, gomoku.Options{Threads: threads})
 					nodes += res.Nodes
 				}
 			}

@@ -141,7 +141,7 @@ func TestBookkeepingMatchesRecount(t *testing.T) {
 	cells, lines := randomValues(rand.New(rand.NewPCG(13, 14)))
 	log := new(undoLog)
 	for _, size := range []int{MinSize, 15, MaxSize} {
-		for _, rule := range []Rule{Freestyle, Standard} {
+		for _, rule := range []Rule{Freestyle, Standard, Renju} {
 			for game := range longtest.Pick(1, 4) {
 				b := new(board)
 				b.init(size, rule)

@@ -35,6 +35,9 @@ type comboInfo struct {
 	class cellClass // the combination's class
 	best  pattern   // the strongest line pattern
 	fours uint8     // lines that make a four, an open four counting twice
+	// plus is true for a four that makes an open two or better on another
+	// line: the fours the quiescence search follows past its first ply.
+	plus bool
 }
 
 // combos describes every combination of four line patterns.
@@ -77,6 +80,7 @@ func comboOf(ps [4]pattern) comboInfo {
 			twos++
 		}
 	}
+	c.plus = c.fours > 0 && threes+closed+twos > 0
 	switch {
 	case c.best == patFive:
 		c.class, c.score = clsFive, scoreFive
@@ -108,10 +112,18 @@ func comboOf(ps [4]pattern) comboInfo {
 // one of the fives; and when the opponent cannot even make a four, a cell
 // making a four and an open three, or two open threes, wins in 5: the
 // opponent's one move stops one line only, and without a four of its own it
-// cannot gain a tempo.
+// cannot gain a tempo. Black under renju wins only by an open four it may
+// play (threatens), in 3 plies: its double four and double three are
+// forbidden.
 func quickWin(b *board) int {
 	me, opp := b.toMove(), 1-b.toMove()
 	if b.count[opp][patFive] > 0 {
+		return 0
+	}
+	if me == 0 && b.rule == Renju {
+		if b.classes[me][clsWin] > 0 && b.threatens(me) {
+			return 3
+		}
 		return 0
 	}
 	if b.classes[me][clsWin] > 0 {

@@ -1,10 +1,13 @@
 // Package gomoku plays Gomoku (five in a row) on square boards of 9x9 to
-// 19x19 under the freestyle rule (five or more in a row wins) or the
-// standard rule (exactly five wins; an overline is an ordinary line). Game
-// registers as "gomoku" with the options "rule" and "size"; State
-// implements engine.State and engine.Searcher, and engine.PartialAnalyzer
-// (the multipv best candidates, multipv.go), engine.LevelDepther and
-// engine.LevelNoder (weaker levels graded by nodes).
+// 19x19 under the freestyle rule (five or more in a row wins), the
+// standard rule (exactly five wins; an overline is an ordinary line) or
+// the renju rule (black wins by exactly five and may not play a double
+// three, a double four or an overline; white wins by five or more;
+// renju.go). Game registers as "gomoku" with the options "rule" and
+// "size"; State implements engine.State and engine.Searcher, and
+// engine.PartialAnalyzer (the multipv best candidates, multipv.go),
+// engine.LevelDepther and engine.LevelNoder (weaker levels graded by
+// nodes), and engine.Forbidder (renju's forbidden points).
 //
 // Board representation and patterns (board.go, undolog.go, pattern.go,
 // combo.go):
@@ -38,21 +41,20 @@
 //   - Zobrist hashing with the side to move
 //     (https://www.chessprogramming.org/Zobrist_Hashing).
 //
-// Search (search.go, searcher.go, root.go, pvs.go, movegen.go, threat.go,
-// smp.go; every tuned constant in params.go):
+// Search (search.go, searcher.go, root.go, pvs.go, moves.go, quiesce.go,
+// movegen.go, threat.go, smp.go; every tuned constant in params.go). The
+// design, and the study of Rapfi it comes from, are in
+// docs/gomoku-search.md: threats are spent as move order, not as width.
 //
 //   - Openings without search: the centre on an empty board, and the
-//     diagonal neighbour (towards the centre) of a lone stone.
-//   - Threat-space search with its own table (https://en.wikipedia.org/wiki/Threat_space_search,
-//     L.V. Allis, "Go-Moku and Threat-Space Search", 1993): VCF (victory by
-//     continuous fours: every attacking move a four, the reply forced) and
-//     VCT (fours and open threes, every defence against a three tried:
-//     the cells that leave no open three, and the defender's own fours).
-//     Both run at the root before the main search, at bounded node budgets
-//     and a quarter of the time to the deadline; VCF also runs inside it, at
-//     inner nodes two or more plies from the horizon. (VCF nearer the
-//     horizon and VCT inside the tree cost more depth than they found wins;
-//     see docs/gomoku.md#tuning.)
+//     diagonal neighbour (towards the centre) of a lone stone (depth 0).
+//   - Threat-space search at the root with its own table
+//     (https://en.wikipedia.org/wiki/Threat_space_search, L.V. Allis,
+//     "Go-Moku and Threat-Space Search", 1993): VCF (victory by continuous
+//     fours: every attacking move a four, the reply forced) and VCT (fours
+//     and open threes, every defence against a three tried: the cells that
+//     leave no open three, and the defender's own fours), at bounded node
+//     budgets and a quarter of the time to the deadline (engine.ShareOf).
 //   - The opponent's VCF detected at the root (by a null move): only the
 //     root moves after which it fails are searched.
 //   - Symmetric positions (symmetry.go): when a symmetry of the board (a
@@ -64,35 +66,46 @@
 //     (https://www.chessprogramming.org/Principal_Variation_Search,
 //     https://www.chessprogramming.org/Aspiration_Windows), fail-soft, with
 //     mate-distance pruning and win scores stored relative to the node.
-//   - Quiescence search (https://www.chessprogramming.org/Quiescence_Search):
-//     at the horizon a four is always answered, and an open three for two
-//     more unforced plies (the defences and the side's own fours).
+//   - Fractional depth (onePly units): reductions and extensions are
+//     fractions of a ply, so that a move's depth follows its rank.
+//   - Late-move reductions at every node, not only quiet ones
+//     (https://www.chessprogramming.org/Late_Move_Reductions): from the
+//     second move, ln(plies left)*ln(rank)*reductionScale plies, less at
+//     principal-variation nodes, for a move making or stopping an open
+//     three or a four and at a node answering a threat, more where the
+//     side to move is not improving; a move keeps a ply at least and is
+//     searched again at full depth when it beats alpha. Root moves are not
+//     reduced. A lone forced reply (the block of a four) is searched a
+//     quarter ply deeper than its node.
+//   - Move-count pruning at every node but the root
+//     (https://www.chessprogramming.org/Futility_Pruning#MoveCountBasedPruning),
+//     once a move that does not lose is found: past 3 + (plies left)^1.3
+//     moves, half as many when not improving, and near the horizon the
+//     moves that make nothing for either side. Where the side to move has
+//     four or more four-making cells (a quiet move may set up continuous
+//     fours) nothing is pruned, and from eight none is reduced.
+//   - Razoring (https://www.chessprogramming.org/Razoring) into the
+//     quiescence search, and futility pruning on the static value, at
+//     null-window nodes that answer no threat.
+//   - At a principal-variation node, once a move raises alpha, the rest
+//     are searched a ply shallower.
+//   - Quiescence search of fours, as Rapfi's: past the horizon the side to
+//     move blocks the opponent's four, else stands on its static value or
+//     plays one of its fours (every four at the first ply, then only those
+//     that make a three or an open two besides); an open three is priced
+//     by the evaluation, not answered.
 //   - Wins that need no search, from the cell classes: an open four or a
 //     double four to make wins in 3 plies; a four-three or a double three
 //     wins in 5 when the opponent cannot make a four.
-//   - Transposition table (engine.Table) with the table move searched first.
+//   - Transposition table (engine.Table) with the table move searched
+//     first; its depths are whole plies.
 //   - Move generation by threat: the only block when the opponent has a
-//     four (searched without using depth); the defences and own fours when
-//     it has an open three; otherwise every empty cell within two of a
-//     stone, ordered by the patterns both sides make there (attack plus
-//     defence), the killer moves and the history heuristic
+//     four; the defences and own fours when it has an open three;
+//     otherwise every empty cell within two of a stone, ordered by the
+//     patterns both sides make there (attack plus defence), the killer
+//     moves and the history heuristic
 //     (https://www.chessprogramming.org/Killer_Heuristic,
 //     https://www.chessprogramming.org/History_Heuristic).
-//   - Move-count pruning at quiet nodes
-//     (https://www.chessprogramming.org/Futility_Pruning#MoveCountBasedPruning):
-//     the first 6+2*depth candidates in move order and then only the moves
-//     making an open three or a four, unless every move searched loses or
-//     the side to move has the makings of continuous fours (searchMoves,
-//     width).
-//   - Null-move pruning at quiet nodes off the principal variation
-//     (nullMove): Gomoku has no zugzwang, so a pass that still fails high
-//     at a reduced depth lets the node fail high.
-//   - Late-move reductions at quiet nodes where the side to move has
-//     fewer than eight four-making cells (reducible, lateReduction,
-//     tryMove): from the third move on, moves that make no four or open
-//     three for the side to move and stop none for the opponent are
-//     searched ln(depth)*ln(index)/1.5 plies shallower first (one at
-//     least), and again at full depth if they beat alpha.
 //   - A static evaluation that weighs, for each side, the count of every
 //     line pattern and of every cell class (four-three, double three, ...)
 //     over the empty cells (eval.go), with weights fitted to self-play

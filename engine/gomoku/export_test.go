@@ -10,24 +10,10 @@ func NarrowPruning(opt Options) Options {
 	return opt
 }
 
-// WithoutNullMove returns opt with null-move pruning off and the rest of
-// the pruning as it is.
-func WithoutNullMove(opt Options) Options {
-	opt.Variant.noNullMove = true
-	return opt
-}
-
 // WithoutReductions returns opt with late-move reductions off and the rest
 // of the pruning as it is.
 func WithoutReductions(opt Options) Options {
 	opt.Variant.noReductions = true
-	return opt
-}
-
-// WithoutThreeReply returns opt with the defences against an open three
-// searched a ply shallower at every depth, as any other move.
-func WithoutThreeReply(opt Options) Options {
-	opt.Variant.noThreeReply = true
 	return opt
 }
 

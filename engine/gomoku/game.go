@@ -10,17 +10,25 @@ import (
 // Rule says which lines win.
 type Rule uint8
 
-// The rules: Freestyle, where five or more in a row wins, and Standard,
-// where only exactly five wins and an overline is an ordinary move.
+// The rules: Freestyle, where five or more in a row wins; Standard, where
+// only exactly five wins and an overline is an ordinary move; and Renju,
+// the rule of tournament play, where black (x, who moves first) wins by
+// exactly five and may not play a forbidden point (an overline, a double
+// four or a double three, renju.go) while white wins by five or more.
 const (
 	Freestyle Rule = iota
 	Standard
+	Renju
+	numRules
 )
 
-// String returns the API spelling of r: "freestyle" or "standard".
+// String returns the API spelling of r: "freestyle", "standard" or "renju".
 func (r Rule) String() string {
-	if r == Standard {
+	switch r {
+	case Standard:
 		return "standard"
+	case Renju:
+		return "renju"
 	}
 	return "freestyle"
 }
@@ -31,8 +39,8 @@ const DefaultSize = 15
 
 // Search limits announced by Describe.
 const (
-	DefaultDepth = 6
-	MaxDepth     = 20
+	DefaultDepth = 12
+	MaxDepth     = 40
 )
 
 // Game is Gomoku on a square board of MinSize to MaxSize lines. The zero
@@ -51,6 +59,7 @@ var (
 	_ engine.PartialAnalyzer = (*State)(nil) // multipv scores a few candidates
 	_ engine.LevelDepther    = (*State)(nil)
 	_ engine.LevelNoder      = (*State)(nil)
+	_ engine.Forbidder       = (*State)(nil) // renju's forbidden points
 )
 
 // Name returns "gomoku".
@@ -61,7 +70,7 @@ func (Game) Name() string { return "gomoku" }
 func (Game) Describe() engine.Description {
 	return engine.Description{
 		Name:  "gomoku",
-		Title: "Gomoku: five in a row on a 9x9 to 19x19 board, freestyle or standard rule",
+		Title: "Gomoku: five in a row on a 9x9 to 19x19 board, freestyle, standard or renju rule",
 		Rows:  DefaultSize,
 		Cols:  DefaultSize,
 		Notation: "square: column letter from a on the left, row number from 1 at the bottom; " +
@@ -74,8 +83,9 @@ func (Game) Describe() engine.Description {
 		Sides:        engine.DefaultSides,
 		Options:      []string{"rule", "size"},
 		OptionSchemas: map[string]engine.OptionSchema{
-			"rule": {Type: "string", Enum: []string{Freestyle.String(), Standard.String()}, Default: Freestyle.String(),
-				Description: "freestyle: five or more in a row wins; standard: exactly five wins"},
+			"rule": {Type: "string", Enum: []string{Freestyle.String(), Standard.String(), Renju.String()}, Default: Freestyle.String(),
+				Description: "freestyle: five or more in a row wins; standard: exactly five wins; " +
+					"renju: black (x) wins by exactly five and may not play a double three, a double four or an overline, white by five or more"},
 			"size": {Type: "integer", Minimum: new(MinSize), Maximum: new(MaxSize), Default: DefaultSize,
 				Description: "lines of the square board, for a move list (a board gives its own)"},
 		},
@@ -154,15 +164,18 @@ func setupField(setup engine.Setup) string {
 	return "board"
 }
 
-// parseRule reads the "rule" option: absent, "freestyle" or "standard".
+// parseRule reads the "rule" option: absent, "freestyle", "standard" or
+// "renju".
 func parseRule(v any) (Rule, error) {
 	switch v {
 	case nil, "freestyle":
 		return Freestyle, nil
 	case "standard":
 		return Standard, nil
+	case "renju":
+		return Renju, nil
 	}
-	return 0, engine.Invalid("rule", v, "must be \"freestyle\" or \"standard\"")
+	return 0, engine.Invalid("rule", v, "must be \"freestyle\", \"standard\" or \"renju\"")
 }
 
 // parseSize reads the "size" option: absent (DefaultSize) or a whole number
@@ -189,10 +202,10 @@ func parseSize(v any) (size int, given bool, err error) {
 	return int(n), true, nil
 }
 
-// Warm builds the pattern tables of both rules (about 0.15 s each), which
+// Warm builds the pattern tables of every rule (about 0.15 s each), which
 // are otherwise built by the first position of each rule (engine.Warmer).
 func (Game) Warm() {
-	for _, r := range []Rule{Freestyle, Standard} {
+	for r := range numRules {
 		tableFor(r)
 	}
 }

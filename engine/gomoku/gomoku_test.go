@@ -130,7 +130,7 @@ func TestNewStateRejects(t *testing.T) {
 		setup engine.Setup
 		field string
 	}{
-		{"unknown rule", engine.Setup{FromMoves: true, Options: map[string]any{"rule": "renju"}}, "rule"},
+		{"unknown rule", engine.Setup{FromMoves: true, Options: map[string]any{"rule": "caro"}}, "rule"},
 		{"rule not a string", engine.Setup{FromMoves: true, Options: map[string]any{"rule": 1.0}}, "rule"},
 		{"size too small", engine.Setup{FromMoves: true, Options: map[string]any{"size": 8}}, "size"},
 		{"size too large", engine.Setup{FromMoves: true, Options: map[string]any{"size": 20.0}}, "size"},

@@ -19,8 +19,8 @@ func TestUnfinishedIterationMove(t *testing.T) {
 	// a change to either may need others).
 	changed := 0
 	positions := []string{
+		"i5 k7 f8 j4 f6",
 		"j8 f9 f7 j10 h8",
-		"g9 h10 i9 i8 h8 g7 h9 j9 f10 e11 e9 f9 g11 h12 h7 g13",
 	}
 	for _, moves := range positions[:longtest.Pick(1, len(positions))] {
 		st := played(t, moves)

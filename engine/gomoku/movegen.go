@@ -15,7 +15,9 @@ func (s *searcher) pushFours(colour int, score func(i int) int32) int {
 		return 0
 	}
 	b.eachFourCell(colour, func(i int) bool {
-		s.push(i, score(i))
+		if b.mayPlay(colour, i) {
+			s.push(i, score(i))
+		}
 		left -= b.fourLines(colour, i)
 		return left > 0
 	})
@@ -96,7 +98,8 @@ func (s *searcher) fours(colour int) int {
 // their number: the defender's fours, then the cells along the line of every
 // cell where colour would make an open four (within four of it) after which
 // colour has no open three left. Any other move loses to an open four, so
-// the list is complete.
+// the list is complete. Under renju a cell black may not play is neither
+// black's defence nor black's open four to stop.
 func (s *searcher) defences(colour int) int {
 	b := s.b
 	defender := 1 - colour
@@ -104,15 +107,20 @@ func (s *searcher) defences(colour int) int {
 	s.pushFours(defender, func(i int) int32 { return b.cellScore(defender, i) })
 	mid := s.sp
 	open := s.openFours[:0]
-	left := b.count[colour][patOpen4]
+	left, complete := b.count[colour][patOpen4], true
 	b.eachFourCell(colour, func(t int) bool {
 		for d, step := range b.steps {
 			if b.pat(colour, d, t) != patOpen4 {
 				continue
 			}
 			left--
+			if !b.mayPlay(colour, t) {
+				continue
+			}
 			if len(open) < cap(open) {
 				open = append(open, lineCell{cell: int16(t), dir: int8(d)})
+			} else {
+				complete = false
 			}
 			for k := -4; k <= 4; k++ {
 				if i := t + k*step; b.cells[i] == empty {
@@ -122,16 +130,18 @@ func (s *searcher) defences(colour int) int {
 		}
 		return left > 0
 	})
-	complete := int32(len(open)) == b.count[colour][patOpen4]
 	kept := mid
 	for j := mid; j < s.sp; j++ {
 		i := int(s.moves[j])
+		if !b.mayPlay(defender, i) {
+			continue
+		}
 		var stops bool
 		if complete {
 			stops = blocksAll(b, colour, i, open)
 		} else {
 			b.play(i)
-			stops = b.count[colour][patOpen4] == 0
+			stops = !b.threatens(colour)
 			b.undo(i)
 		}
 		if stops {
@@ -187,16 +197,19 @@ func (s *searcher) candidates(colour int) int {
 	p := s.policy
 	start := s.newList()
 	b.area(func(i int) bool {
-		s.push(i, p[b.combo[colour][i]][0]+p[b.combo[1-colour][i]][1]+s.history[colour][i]/historyDivisor)
+		if b.mayPlay(colour, i) {
+			s.push(i, p[b.combo[colour][i]][0]+p[b.combo[1-colour][i]][1]+s.history[colour][i]/historyDivisor)
+		}
 		return true
 	})
 	return s.sp - start
 }
 
 // generate pushes the moves of the node at ply and returns their number:
-// the block when the opponent has a four; fours and defences when it has an
-// open three; otherwise every cell within two of a stone, and quiet is
-// true. The table move and the killers are scored first.
+// the block when the opponent has a four (none when it is a cell black may
+// not play under renju); fours and defences when it has an open three;
+// otherwise every cell within two of a stone, and quiet is true. The table
+// move and the killers are scored first.
 func (s *searcher) generate(ply, ttMove int) (n int, quiet bool) {
 	b := s.b
 	me, opp := b.toMove(), 1-b.toMove()
@@ -209,8 +222,12 @@ func (s *searcher) generate(ply, ttMove int) (n int, quiet bool) {
 			s.sp -= n - 1
 			n = 1
 		}
+		if !b.mayPlay(me, int(s.moves[s.sp-1])) {
+			s.sp--
+			n = 0
+		}
 		return n, false
-	case b.count[opp][patOpen4] > 0:
+	case b.threatens(opp):
 		n = s.defences(opp)
 	default:
 		n, quiet = s.candidates(me), true

@@ -8,27 +8,32 @@ import "movesvc/engine"
 // docs/gomoku.md#tuning, not here. The evaluation's weights, fitted by
 // cmd/gomokutune, are in weights.go.
 
-// Main search (pvs.go, root.go).
+// Main search (pvs.go, moves.go, quiesce.go, root.go). Depths are in
+// onePly units (fractional plies) where a name says depth or reduction.
 const (
-	aspiration         = 60  // half-width of the aspiration window around the last iteration's score
-	interiorVCFDepth   = 2   // inner nodes with this many plies left or more look for continuous fours
-	interiorVCFBudget  = 400 // node budget of each such search for continuous fours
-	pruneBase          = 6   // move-count pruning: a quiet node searches this many candidates...
-	prunePerPly        = 2   // ...plus this many per ply left, then only threats
-	pruneFourCells     = 4   // no move-count pruning where the side to move has this many four-making cells
-	nullMoveDepth      = 2   // null-move pruning from this many plies left
-	nullMoveReduction  = 2   // the pass is searched this many plies shallower than a move
-	reductionDepth     = 2   // late-move reductions from this many plies left
-	reductionFrom      = 2   // late-move reductions from the move with this index (counting from 0)
-	reductionDivisor   = 1.5 // a late move is reduced ln(plies left)*ln(its index)/reductionDivisor plies
-	reductionFourCells = 8   // no late-move reductions where the side to move has this many four-making cells
-	quiescence         = 2   // unforced plies past the horizon that still answer an open three
-	threeReplyDepth    = 3   // from this many plies left, a defence against an open three uses no depth...
-	threeReplyMoves    = 4   // ...where there are at most this many defences
-	lossDefenceDepth   = 4   // depth of the threat-blind search that picks the defence when every move loses
+	onePly                = 16  // a ply, in the units of the main search's fractional depth
+	aspiration            = 60  // half-width of the aspiration window around the last iteration's score
+	forcedExtension       = 20  // a lone forced reply (the block of a four) is searched this much deeper than a move
+	razorDepth            = 40  // razoring below this depth left...
+	razorBase             = 40  // ...where the static value plus this...
+	razorMargin           = 16  // ...and this a ply left is below alpha
+	futilityDepth         = 128 // futility pruning below this depth left...
+	futilityMargin        = 80  // ...where the static value less this a ply left (one less when improving) reaches beta
+	moveCountBase         = 3   // a node searches moveCountBase + (plies left)^moveCountPower moves...
+	moveCountPower        = 1.3 // ...half as many when not improving, once a move that does not lose is found
+	trivialDepth          = 64  // below this depth left, moves making nothing for either side are pruned
+	pruneFourCells        = 4   // no move-count pruning where the side to move has this many four-making cells
+	reductionFourCells    = 8   // no late-move reductions where the side to move has this many four-making cells
+	reductionScale        = 0.8 // a later move is searched ln(plies left)*ln(its rank)*reductionScale plies shallower...
+	pvReductionLess       = 16  // ...this much less at a principal-variation node...
+	notImprovingReduction = 8   // ...this much more where the side to move is not improving...
+	threatReductionLess   = 8   // ...this much less for a move making or stopping an open three or a four...
+	answerReductionLess   = 8   // ...and this much less at a node answering a threat
+	maxQuiescence         = 8   // fours past the horizon at most
+	lossDefenceDepth      = 4   // depth of the threat-blind search that picks the defence when every move loses
 )
 
-// Threat-space search at the root and in the tree (search.go, threat.go).
+// Threat-space search at the root (search.go, threat.go).
 const (
 	rootThreatBase      = 250     // node budget of each root threat search at depth 0, four times more a ply
 	maxRootThreatNodes  = 200_000 // the largest budget of a root threat search

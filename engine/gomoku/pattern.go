@@ -48,7 +48,18 @@ type patternTable struct {
 	bytes []uint8
 	shift uint   // the key is shifted right by shift
 	mask  uint32 // and masked to index bytes
+	// forbid, under renju only, flags by the whole key the lines where
+	// black may not play the centre whatever else it makes: an overline
+	// (forbidOverline) or two fours on the one line (forbidFourFour). Nil
+	// under the other rules.
+	forbid []uint8
 }
+
+// The flags of patternTable.forbid.
+const (
+	forbidOverline = 1 << iota // black's stone at the centre makes six or more in a row
+	forbidFourFour             // black's stone at the centre makes two fours on this line
+)
 
 // lookup returns the packed patterns of key.
 func (t *patternTable) lookup(key uint32) uint8 { return t.bytes[key>>t.shift&t.mask] }
@@ -63,14 +74,33 @@ func (t *patternTable) get(colour int, key uint32) pattern {
 const innerBits = keyBits - 4
 
 var (
-	tableOnce [2]sync.Once
-	tables    [2]*patternTable
+	tableOnce [numRules]sync.Once
+	tables    [numRules]*patternTable
 )
 
 // tableFor returns the pattern table of a rule, building it on first use.
 func tableFor(r Rule) *patternTable {
 	tableOnce[r].Do(func() { tables[r] = buildTable(r, r == Freestyle) })
 	return tables[r]
+}
+
+// lineRule is how one colour's lines are read under a rule: whether only
+// exactly five wins (standard; black under renju), and whether an open
+// four must be a straight four, its two winning cells five apart (black
+// under renju, whose two fours on one line are a forbidden double four).
+type lineRule struct {
+	exact, straight bool
+}
+
+// lineRuleOf returns how colour's lines are read under r.
+func lineRuleOf(r Rule, colour int) lineRule {
+	switch {
+	case r == Standard:
+		return lineRule{exact: true}
+	case r == Renju && colour == 0:
+		return lineRule{exact: true, straight: true}
+	}
+	return lineRule{}
 }
 
 // fieldShift returns the bit position in a line key of the neighbour at
@@ -96,37 +126,22 @@ const perspectiveKeys = 59049 // 3^10
 
 // buildTable classifies every line key for both colours under rule r; when
 // inner, only the inner fields index the table (sound under freestyle only).
+// Under renju it also flags black's forbidden lines (patternTable.forbid).
 func buildTable(r Rule, inner bool) *patternTable {
-	memo := make([]pattern, perspectiveKeys)
-	done := make([]bool, perspectiveKeys)
-	var classify func(line *[2*halfLine + 1]int8) pattern
-	index := func(line *[2*halfLine + 1]int8) int {
-		k := 0
-		for i := 2 * halfLine; i >= 0; i-- {
-			if i != halfLine {
-				k = 3*k + int(line[i])
-			}
-		}
-		return k
-	}
-	classify = func(line *[2*halfLine + 1]int8) pattern {
-		k := index(line)
-		if done[k] {
-			return memo[k]
-		}
-		p := classifyLine(line, r, classify)
-		memo[k], done[k] = p, true
-		return p
-	}
 	t := &patternTable{bytes: make([]uint8, 1<<keyBits), mask: 1<<keyBits - 1}
 	if inner {
 		t = &patternTable{bytes: make([]uint8, 1<<innerBits), shift: 2, mask: 1<<innerBits - 1}
 	}
+	if r == Renju {
+		t.forbid = make([]uint8, len(t.bytes))
+	}
 	var line [2*halfLine + 1]int8
-	for index := range len(t.bytes) {
-		key := uint32(index) << t.shift
-		for colour := range 2 {
-			own := int8(colour + 1)
+	for colour := range 2 {
+		lr := lineRuleOf(r, colour)
+		classify := newClassifier(lr)
+		own := int8(colour + 1)
+		for index := range len(t.bytes) {
+			key := uint32(index) << t.shift
 			for k := -halfLine; k <= halfLine; k++ {
 				if k == 0 {
 					line[halfLine] = pMine
@@ -142,34 +157,64 @@ func buildTable(r Rule, inner bool) *patternTable {
 				}
 			}
 			t.bytes[index] |= uint8(classify(&line)) << (4 * uint(colour))
+			if t.forbid != nil && colour == 0 {
+				t.forbid[index] = forbiddenLine(&line)
+			}
 		}
 	}
 	return t
 }
 
+// newClassifier returns the memoised classification of lines (classifyLine)
+// under lr.
+func newClassifier(lr lineRule) func(line *[2*halfLine + 1]int8) pattern {
+	memo := make([]pattern, perspectiveKeys)
+	done := make([]bool, perspectiveKeys)
+	var classify func(line *[2*halfLine + 1]int8) pattern
+	classify = func(line *[2*halfLine + 1]int8) pattern {
+		k := 0
+		for i := 2 * halfLine; i >= 0; i-- {
+			if i != halfLine {
+				k = 3*k + int(line[i])
+			}
+		}
+		if done[k] {
+			return memo[k]
+		}
+		p := classifyLine(line, lr, classify)
+		memo[k], done[k] = p, true
+		return p
+	}
+	return classify
+}
+
+// forbiddenLine returns the forbid flags of a line whose centre holds
+// black's stone under renju: an overline through the centre, or two cells
+// that make exactly five fewer than five apart (two fours on one line).
+func forbiddenLine(line *[2*halfLine + 1]int8) uint8 {
+	if runLength(line) >= 6 {
+		return forbidOverline
+	}
+	if _, first, last := fivePoints(line, lineRule{exact: true}); last-first > 0 && last-first < 5 {
+		return forbidFourFour
+	}
+	return 0
+}
+
 // classifyLine returns the pattern of a line whose centre holds the
-// player's stone. A four has one empty cell that makes five through the
-// centre, an open four two; a three is a line where one move makes a four
-// (open three: an open four), and so on down.
-func classifyLine(line *[2*halfLine + 1]int8, r Rule, classify func(*[2*halfLine + 1]int8) pattern) pattern {
-	if isFive(line, r) {
+// player's stone, under lr. A four has one empty cell that makes five
+// through the centre, an open four two (a straight four, five apart, when
+// lr.straight; closer, they are two fours); a three is a line where one
+// move makes a four (open three: an open four), and so on down.
+func classifyLine(line *[2*halfLine + 1]int8, lr lineRule, classify func(*[2*halfLine + 1]int8) pattern) pattern {
+	if isFive(line, lr) {
 		return patFive
 	}
-	fives := 0
-	for i := range line {
-		if line[i] != pEmpty {
-			continue
-		}
-		line[i] = pMine
-		if isFive(line, r) {
-			fives++
-		}
-		line[i] = pEmpty
-	}
+	fives, first, last := fivePoints(line, lr)
 	switch {
-	case fives >= 2:
+	case fives >= 2 && (!lr.straight || last-first >= 5):
 		return patOpen4
-	case fives == 1:
+	case fives >= 1:
 		return patFour
 	}
 	best := patNone
@@ -198,9 +243,29 @@ func classifyLine(line *[2*halfLine + 1]int8, r Rule, classify func(*[2*halfLine
 	return best
 }
 
-// isFive reports whether the run of the player's stones through the centre
-// wins under rule r: five or more, or exactly five under the standard rule.
-func isFive(line *[2*halfLine + 1]int8, r Rule) bool {
+// fivePoints returns how many empty cells of line make five through the
+// centre under lr, and the first and last of them (0, -1 when none).
+func fivePoints(line *[2*halfLine + 1]int8, lr lineRule) (n, first, last int) {
+	first, last = 0, -1
+	for i := range line {
+		if line[i] != pEmpty {
+			continue
+		}
+		line[i] = pMine
+		if isFive(line, lr) {
+			if n == 0 {
+				first = i
+			}
+			n, last = n+1, i
+		}
+		line[i] = pEmpty
+	}
+	return n, first, last
+}
+
+// runLength returns the length of the run of the player's stones through
+// the centre of line.
+func runLength(line *[2*halfLine + 1]int8) int {
 	lo, hi := halfLine, halfLine
 	for lo > 0 && line[lo-1] == pMine {
 		lo--
@@ -208,8 +273,14 @@ func isFive(line *[2*halfLine + 1]int8, r Rule) bool {
 	for hi < 2*halfLine && line[hi+1] == pMine {
 		hi++
 	}
-	n := hi - lo + 1
-	if r == Standard {
+	return hi - lo + 1
+}
+
+// isFive reports whether the run of the player's stones through the centre
+// wins under lr: five or more, or exactly five when lr.exact.
+func isFive(line *[2*halfLine + 1]int8, lr lineRule) bool {
+	n := runLength(line)
+	if lr.exact {
 		return n == 5
 	}
 	return n >= 5

@@ -12,10 +12,12 @@ import (
 // after each iteration. The nodes below the root are pvs.go's.
 
 // iterate runs iterative deepening from depth 1 to maxDepth over the root
-// moves. The first iteration always scores at least one root move, the
-// first in order, and may be stopped after it (its best move so far is
-// then the answer); of a later iteration stopped by the deadline or the
-// node limit only a move that beat the previous iteration's is kept
+// moves. The deadline and the node limit stop every iteration, the first
+// too: a first iteration stopped after some root moves are scored answers
+// the best of them; one stopped before any is scored (a crowded position
+// whose quiescence of fours outgrows the limits) answers the first root
+// move in order, at depth 0. Of a later iteration stopped by the deadline
+// or the node limit only a move that beat the previous iteration's is kept
 // (played, with its variation; the depth and score stay the last complete
 // iteration's).
 func (s *searcher) iterate(maxDepth int) engine.Result {
@@ -26,19 +28,19 @@ func (s *searcher) iterate(maxDepth int) engine.Result {
 	defer s.stopHelpers()
 	var score int32
 	for depth := 1; depth <= maxDepth; depth++ {
-		s.clock.Arm(depth > 1)
+		s.clock.Arm(true)
 		s.crew.depth.Store(int32(depth))
 		alpha, beta := -engine.WinScore-1, engine.WinScore+1
 		if depth > 2 && !engine.IsWinScore(score) {
 			alpha, beta = score-aspiration, score+aspiration
 		}
-		v := s.searchRoot(depth, n, alpha, beta)
+		v := s.searchRoot(depth*onePly, n, alpha, beta)
 		first := true // the last iteration's move was searched first
 		for widened := false; !s.clock.Stopped() && (v <= alpha || v >= beta); widened = true {
 			// The failed search reordered the moves.
 			first = false
 			alpha, beta = widenWindow(v, alpha, beta, widened)
-			v = s.searchRoot(depth, n, alpha, beta)
+			v = s.searchRoot(depth*onePly, n, alpha, beta)
 		}
 		if s.clock.Stopped() && depth > 1 {
 			// In the first pass the last iteration's move was searched
@@ -62,8 +64,14 @@ func (s *searcher) iterate(maxDepth int) engine.Result {
 			break
 		}
 	}
+	if res.Move == engine.NoMove {
+		// Stopped before the first root move was scored: the move the
+		// ordering ranks first, unsearched.
+		res.Move = engine.Move(s.moves[rootEnd-n])
+		res.PV = append(res.PV[:0], res.Move)
+	}
 	s.sp = rootEnd - n
-	partial := s.clock.Stopped() && res.Depth == 1 // the first iteration, cut short
+	partial := s.clock.Stopped() && res.Depth <= 1 // the first iteration, cut short
 	res.Score = int(score)
 	switch {
 	case score >= engine.WinThreshold:
@@ -128,6 +136,11 @@ func (s *searcher) rootCandidates(depth int) int {
 	if n == 0 {
 		n = s.candidates(b.toMove())
 	}
+	if n == 0 {
+		// Under renju every cell near the stones is forbidden to black.
+		s.push(b.firstAllowed(), 0)
+		n = 1
+	}
 	opp := 1 - b.toMove()
 	if !s.useThreats || b.count[opp][patFive] > 0 || n <= 1 {
 		return n
@@ -179,24 +192,26 @@ func (s *searcher) rootCandidates(depth int) int {
 	return k
 }
 
-// searchRoot searches every root move to depth with a PVS window and returns
-// the best score; the best move goes to the front of the list and to the
-// principal variation. When stopped it returns the best score so far, below
-// -WinScore if no move was scored.
+// searchRoot searches every root move to depth (onePly units) with a PVS
+// window and returns the best score; the best move goes to the front of
+// the list and to the principal variation. Root moves are neither pruned
+// nor reduced: a winning move the ordering ranks low (an edge move that
+// starts an attack by threes) gets the depth to prove it. When stopped it
+// returns the best score so far, below -WinScore if no move was scored.
 func (s *searcher) searchRoot(depth, n int, alpha, beta int32) int32 {
 	start := s.sp - n
 	s.clock.Nodes++
+	s.staticEval(0)
 	best := -engine.WinScore - 1
 	for j := start; j < start+n; j++ {
 		m := int(s.moves[j])
-		v := s.tryMove(m, depth-1, 0, alpha, beta, j == start, 0)
+		next := depth - onePly
+		if n == 1 {
+			next += forcedExtension
+		}
+		v := s.tryMove(m, next, 0, alpha, beta, j == start, 0)
 		if s.clock.Stopped() {
 			return best
-		}
-		if depth == 1 {
-			// One root move is scored: the deadline may stop the first
-			// iteration from now on.
-			s.clock.Arm(true)
 		}
 		if v > best {
 			best = v

@@ -47,3 +47,27 @@ func TestRootCandidatesAgainstContinuousFours(t *testing.T) {
 	}
 	t.Logf("%d of %d candidates kept", k, n)
 }
+
+// TestFirstIterationStopsAtTheNodeLimit searches the position where the
+// first iteration once ran on for 27 million nodes (its quiescence of
+// fours, before any root move was scored, ignored the limits; docs/
+// gomoku.md): with a node limit of 40,000 the search stops near it and
+// still answers a legal move.
+func TestFirstIterationStopsAtTheNodeLimit(t *testing.T) {
+	moves := "b4 f1 e2 e4 b1 f3 c6 b7 f5 d6 c8 d7 c7 c9 d8 e9 d9 f8 d10 d5 e10 f10 e8 f7 f11 g12 d11 d12 e11 " +
+		"c11 e12 g9 a8 b8 c10 b9 b10 a10 f13 g14 g11 h11 e7 f9 f6 h9 i9 h10 g5 h4 e13 e14 c4 c5 b11 a12 h12 h8"
+	st, err := Game{}.NewState(engine.Setup{FromMoves: true, Moves: strings.Fields(moves)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const limit = 40_000
+	res := engine.Search(t.Context(), st, engine.Limits{MaxNodes: limit})
+	legal := st.LegalMoves(nil)
+	if !slices.Contains(legal, res.Move) {
+		t.Fatalf("move %d is not legal", res.Move)
+	}
+	if res.Nodes > 2*limit {
+		t.Errorf("%d nodes searched with a limit of %d", res.Nodes, limit)
+	}
+	t.Logf("%s after %d nodes, depth %d", st.FormatMove(res.Move), res.Nodes, res.Depth)
+}

@@ -108,9 +108,10 @@ func proved(o engine.Outcome, m, plies int) engine.Result {
 		Complete: true, PV: []engine.Move{engine.Move(m)}}
 }
 
-// opening returns the result for a move chosen without search.
+// opening returns the result for a move chosen without search: depth 0
+// (nothing was searched), complete, scored by the static evaluation.
 func (s *searcher) opening(m int) engine.Result {
-	return engine.Result{Move: engine.Move(m), Score: int(evaluate(s.b, s.weights)), Depth: 1, Complete: true,
+	return engine.Result{Move: engine.Move(m), Score: int(evaluate(s.b, s.weights)), Depth: 0, Complete: true,
 		PV: []engine.Move{engine.Move(m)}}
 }
 
@@ -136,6 +137,9 @@ func (s *searcher) root(depth int) engine.Result {
 		m := int(s.moves[0])
 		s.sp = 0
 		if n > 1 {
+			if !b.mayPlay(me, m) {
+				m = b.firstAllowed()
+			}
 			return proved(engine.OutcomeLoss, m, 2)
 		}
 	}
@@ -162,12 +166,16 @@ func (s *searcher) root(depth int) engine.Result {
 	if res.Outcome == engine.OutcomeLoss && s.useThreats && !s.clock.Stopped() {
 		// Every move loses against best play. Choose the one a search
 		// without the threat search prefers, which keeps the most natural
-		// defence against an opponent that may not find the win.
-		loss, plies := res.Outcome, res.PliesToEnd
+		// defence against an opponent that may not find the win; or, when
+		// the limits stop that search before it scores a move, the
+		// losing search's move.
+		lost := res
 		s.useThreats, s.threads = false, 1
 		s.tt.NewSearch()
-		res = s.iterate(min(depth, lossDefenceDepth))
-		res.Outcome, res.PliesToEnd, res.Complete = loss, plies, true
+		if res = s.iterate(min(depth, lossDefenceDepth)); res.Move == engine.NoMove {
+			res = lost
+		}
+		res.Outcome, res.PliesToEnd, res.Complete = lost.Outcome, lost.PliesToEnd, true
 	}
 	return res
 }

@@ -41,9 +41,6 @@ type searcher struct {
 	budget      uint64
 	rootPly     int
 	threatMove  int
-	// nullPly is the ply of the pass being searched (nullMove), or
-	// below -1 when none is.
-	nullPly int
 	// threatUntil ends the root threat searches at a quarter of the time
 	// to the deadline, leaving the rest to the main search; zero: no
 	// deadline.
@@ -64,8 +61,11 @@ type searcher struct {
 
 	killers [maxPly][2]int
 	history [2][maxCells]int32
-	pv      [maxPly][maxPly]int16
-	pvLen   [maxPly]int
+	// evals are the static values of the nodes on the path from the root,
+	// by ply (staticEval), for telling whether the side to move improves.
+	evals [maxPly]int32
+	pv    [maxPly][maxPly]int16
+	pvLen [maxPly]int
 
 	progress progressHook // Params.Progress of the current search
 
@@ -134,7 +134,6 @@ func (s *searcher) begin(b *board, done <-chan struct{}) {
 	s.clock.Start(done, 0, 0)
 	s.helperNodes, s.threatNodes, s.sp = 0, 0, 0
 	s.rootPly, s.threatMove, s.threatUntil = b.ply, -1, time.Time{}
-	s.nullPly = -2
 	for i := range s.killers {
 		s.killers[i] = [2]int{-1, -1}
 	}

@@ -43,7 +43,7 @@ func sessionGame(t testing.TB, n, depth int, opt gomoku.Options) []engine.Result
 // nodes or not by the luck of move order: its entries reorder the moves,
 // and so change which are reduced.
 func TestSessionCarriesTable(t *testing.T) {
-	n, depth := longtest.Pick(2, 3), longtest.Pick(5, 7)
+	n, depth := longtest.Pick(2, 3), longtest.Pick(8, 12)
 	session := new(gomoku.Session)
 	st := middlegameState(t)
 	res := st.SearchWith(context.Background(), engine.Limits{Depth: depth, TableBits: 18}, gomoku.Options{Session: session})
@@ -75,9 +75,8 @@ func TestSessionCarriesTable(t *testing.T) {
 }
 
 // BenchmarkSessionGame measures the searches of sessionGame (three
-// positions of one game, depth 7: at depth 8 the session's line reaches a
-// proved win by the third) without a session and with one: ns/op and
-// nodes/op are the three searches'.
+// positions of one game, depth 13) without a session and with one: ns/op
+// and nodes/op are the three searches'.
 func BenchmarkSessionGame(b *testing.B) {
 	for _, keep := range []bool{false, true} {
 		b.Run(fmt.Sprintf("session=%v", keep), func(b *testing.B) {
@@ -87,7 +86,7 @@ func BenchmarkSessionGame(b *testing.B) {
 				if keep {
 					opt.Session = new(gomoku.Session)
 				}
-				for _, r := range sessionGame(b, 3, 7, opt) {
+				for _, r := range sessionGame(b, 3, 13, opt) {
 					nodes += r.Nodes
 				}
 			}

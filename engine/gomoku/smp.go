@@ -89,7 +89,7 @@ func (h *searcher) help(main *atomic.Int32, ahead, last, n int) {
 		if depth > last {
 			return
 		}
-		h.searchRoot(depth, n, -engine.WinScore-1, engine.WinScore+1)
+		h.searchRoot(depth*onePly, n, -engine.WinScore-1, engine.WinScore+1)
 	}
 }
 

@@ -37,25 +37,46 @@ func (s *State) Outcome() engine.Outcome {
 	return engine.OutcomeUnknown
 }
 
-// LegalMoves appends every empty cell: first those within two cells of a
-// stone (row by row), then the rest. It returns none once the game is over.
+// LegalMoves appends every empty cell, but under renju black's forbidden
+// points: first those within two cells of a stone (row by row), then the
+// rest. It returns none once the game is over.
 func (s *State) LegalMoves(buf []engine.Move) []engine.Move {
 	buf = buf[:0]
 	if s.Outcome() != engine.OutcomeUnknown {
 		return buf
 	}
 	b := &s.b
+	checkForbidden := b.rule == Renju && b.toMove() == 0
 	for pass := range 2 {
 		for row := range b.size {
 			for col := range b.size {
 				i := b.index(row, col)
-				if b.cells[i] == empty && (b.near[i] > 0) == (pass == 0) {
+				if b.cells[i] == empty && (b.near[i] > 0) == (pass == 0) && !(checkForbidden && b.forbidden(i)) {
 					buf = append(buf, engine.Move(row*b.size+col))
 				}
 			}
 		}
 	}
 	return buf
+}
+
+// Forbidden returns black's forbidden points (renju.go), in board order, when
+// black is to move under renju and the game goes on; nil otherwise
+// (engine.Forbidder).
+func (s *State) Forbidden() []engine.Move {
+	b := &s.b
+	if b.rule != Renju || b.toMove() != 0 || s.Outcome() != engine.OutcomeUnknown {
+		return nil
+	}
+	out := []engine.Move{}
+	for row := range b.size {
+		for col := range b.size {
+			if i := b.index(row, col); b.cells[i] == empty && b.forbidden(i) {
+				out = append(out, engine.Move(row*b.size+col))
+			}
+		}
+	}
+	return out
 }
 
 // MaxMoves returns size*size.
@@ -98,8 +119,14 @@ func (s *State) ParseMove(notation string) (engine.Move, error) {
 	if s.Outcome() != engine.OutcomeUnknown {
 		return engine.NoMove, errOver
 	}
-	if s.b.cells[s.b.index(row, col)] != empty {
+	i := s.b.index(row, col)
+	if s.b.cells[i] != empty {
 		return engine.NoMove, errors.New("square " + notation + " is already taken")
+	}
+	if s.b.rule == Renju && s.b.toMove() == 0 {
+		if k := s.b.forbiddenKind(i); k != notForbidden {
+			return engine.NoMove, errors.New("square " + notation + " is forbidden to black under the renju rule: it makes " + k.String())
+		}
 	}
 	return engine.Move(row*s.b.size + col), nil
 }

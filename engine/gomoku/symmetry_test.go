@@ -248,7 +248,7 @@ func TestSymmetricRootSearch(t *testing.T) {
 	t.Logf("depth %d over %d symmetric openings: %d nodes, %d searching every root move", depth, len(openings), nodes, allNodes)
 }
 
-// BenchmarkSymmetricOpenings measures depth 7 over symmetricOpenings with
+// BenchmarkSymmetricOpenings measures depth 12 over symmetricOpenings with
 // one root move of each set the symmetries map together (sym) and with
 // every root move (all).
 func BenchmarkSymmetricOpenings(b *testing.B) {
@@ -266,7 +266,7 @@ func BenchmarkSymmetricOpenings(b *testing.B) {
 			var nodes uint64
 			for b.Loop() {
 				for _, st := range states {
-					nodes += st.SearchWith(context.Background(), engine.Limits{Depth: 7, TableBits: 20}, opt).Nodes
+					nodes += st.SearchWith(context.Background(), engine.Limits{Depth: 12, TableBits: 20}, opt).Nodes
 				}
 			}
 			b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")

@@ -101,20 +101,23 @@ func TestTactics(t *testing.T) {
 	}
 }
 
-// TestVCFBeyondDepth checks that the threat search proves a long win by
-// continuous fours that a depth-2 main search could not see.
+// TestVCFBeyondDepth checks that a long win by continuous fours, which a
+// depth-2 search of every move could not see, is proved at depth 2 both by
+// the root's threat search and, without it, by the quiescence search of
+// fours past the horizon; plain alpha-beta, which has neither, proves
+// nothing.
 func TestVCFBeyondDepth(t *testing.T) {
 	ps := loadPuzzles(t)
 	p := ps[170] // a 27-ply VCF
 	st := puzzleState(t, p)
-	res := search(st, 2, 0, gomoku.Options{})
-	if res.Outcome != engine.OutcomeWin || res.PliesToEnd < 15 || !stillWins(st, res.Move) {
-		t.Errorf("VCF puzzle: %s %v in %d plies", st.FormatMove(res.Move), res.Outcome, res.PliesToEnd)
-	}
-	for _, v := range []gomoku.Variant{{NoThreatSearch: true}, {Plain: true}} {
-		if res := search(st, 2, 0, gomoku.Options{Variant: v}); res.Outcome == engine.OutcomeWin {
-			t.Errorf("%+v: a depth-2 search proves a %d-ply win", v, res.PliesToEnd)
+	for _, v := range []gomoku.Variant{{}, {NoThreatSearch: true}} {
+		res := search(st, 2, 0, gomoku.Options{Variant: v})
+		if res.Outcome != engine.OutcomeWin || res.PliesToEnd < 15 || !stillWins(st, res.Move) {
+			t.Errorf("%+v: %s %v in %d plies, want a long win", v, st.FormatMove(res.Move), res.Outcome, res.PliesToEnd)
 		}
+	}
+	if res := search(st, 2, 0, gomoku.Options{Variant: gomoku.Variant{Plain: true}}); res.Outcome == engine.OutcomeWin {
+		t.Errorf("plain: a depth-2 search proves a %d-ply win", res.PliesToEnd)
 	}
 }
 

@@ -86,7 +86,7 @@ func (s *searcher) vcf(depth int) int {
 			s.sp = start
 			return 0
 		}
-		if best, _ := b.threat(me, int(s.moves[start])); best < patFour {
+		if best, _ := b.threat(me, int(s.moves[start])); best < patFour || !b.mayPlay(me, int(s.moves[start])) {
 			s.sp = start
 			return 0
 		}
@@ -104,6 +104,12 @@ func (s *searcher) vcf(depth int) int {
 		s.fives(me)
 		reply := int(s.moves[s.sp-1])
 		s.sp--
+		if !b.mayPlay(opp, reply) {
+			// Under renju black may not block the four: it fives next.
+			b.undo(m)
+			result, bestMove = 3, m
+			break
+		}
 		b.play(reply)
 		plies := s.vcf(depth - 1)
 		b.undo(reply)
@@ -144,7 +150,7 @@ func (s *searcher) vctAttack(depth int) int {
 	start := s.sp
 	result, bestMove := 0, -1
 	if b.count[opp][patFive] > 0 {
-		if s.fives(opp) == 1 {
+		if s.fives(opp) == 1 && b.mayPlay(me, int(s.moves[start])) {
 			m := int(s.moves[start])
 			b.play(m)
 			if plies := s.vctDefend(depth); plies > 0 {
@@ -166,7 +172,7 @@ func (s *searcher) vctAttack(depth int) int {
 			}
 			b.play(m)
 			var plies int
-			if best >= patFour || b.count[opp][patOpen4] == 0 {
+			if best >= patFour || !b.threatens(opp) {
 				plies = s.vctDefend(next)
 			}
 			b.undo(m)
@@ -216,12 +222,12 @@ func (s *searcher) vctDefend(depth int) int {
 	switch {
 	case b.count[att][patFive] > 0:
 		n = s.fives(att)
-		if n > 1 {
+		if n > 1 || !b.mayPlay(def, int(s.moves[start])) {
 			s.sp = start
 			s.store(key, depth, 2, -1)
 			return 2
 		}
-	case b.count[att][patOpen4] > 0:
+	case b.threatens(att):
 		n = s.defences(att)
 		if n == 0 {
 			// Nothing stops the open three: any move, the open four, any
@@ -259,7 +265,7 @@ func (s *searcher) threats(colour int, onlyFours bool) int {
 	start := s.newList()
 	b.area(func(i int) bool {
 		best, _ := b.threat(colour, i)
-		if best >= patFour || best == patOpen3 && !onlyFours {
+		if (best >= patFour || best == patOpen3 && !onlyFours) && b.mayPlay(colour, i) {
 			s.push(i, b.cellScore(colour, i)+b.cellScore(1-colour, i)/threatDefenceDivisor)
 		}
 		return true

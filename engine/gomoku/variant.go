@@ -14,9 +14,9 @@ package gomoku
 // server's searches have, is the engine's own search. A Variant's tables
 // must not change once a search has used them.
 type Variant struct {
-	// NoThreatSearch turns off VCF and VCT at the root and inside the
-	// tree, leaving PVS over the evaluation with the threat-aware move
-	// generation, the quiescence search and the wins found without search.
+	// NoThreatSearch turns off VCF and VCT at the root, leaving PVS over
+	// the evaluation with the threat-aware move generation, the quiescence
+	// search of fours and the wins found without search.
 	NoThreatSearch bool
 	// Plain turns off everything that knows about threats: VCF and VCT,
 	// the forced block of a four, the open-three defences, the extension of
@@ -26,9 +26,9 @@ type Variant struct {
 	// with the table, killers and history) over every cell within two of a
 	// stone. It does not change the evaluation.
 	Plain bool
-	// NoPruning searches every candidate at quiet nodes instead of the
-	// first ones in move order (see pruneBase), and with it turns off
-	// null-move pruning and late-move reductions.
+	// NoPruning searches every move of every node to the node's depth
+	// less a ply: no move-count pruning (see moveCount), no razoring,
+	// futility or null-move pruning, no late-move reductions.
 	NoPruning bool
 	// Weights, when set, weigh the features (State.EvalFeatures) instead of
 	// the engine's fitted weights (DefaultWeights).
@@ -45,10 +45,8 @@ type Variant struct {
 	Policy *CellValues
 
 	// Switches for the tests of the search's safeguards (export_test.go).
-	pruneWidth   int  // when positive, the pruning's width at every depth
-	noNullMove   bool // null-move pruning off alone
+	pruneWidth   int  // when positive, the move count at every depth
 	noReductions bool // late-move reductions off alone
-	noThreeReply bool // the defences against an open three searched a ply shallower at every depth
 	noSymmetry   bool // every root move of a symmetric position searched
 }
 
@@ -56,11 +54,9 @@ type Variant struct {
 type settings struct {
 	useThreats bool // threat search on
 	plain      bool // no threat knowledge at all (Variant.Plain)
-	prune      bool // move-count pruning at quiet nodes
+	prune      bool // move-count pruning, razoring and futility pruning
 	pruneWidth int  // Variant.pruneWidth
-	nullPrune  bool // null-move pruning (part of prune unless Variant.noNullMove)
 	reduce     bool // late-move reductions (part of prune unless Variant.noReductions)
-	threeReply bool // defences against an open three use no depth from threeReplyDepth (unless Variant.noThreeReply)
 	symmetric  bool // one root move of each set a symmetry of the position maps together
 	// weights are the linear weights the evaluation weighs the counts by
 	// (the fitted ones or Variant.Weights); nil when values, the cell
@@ -80,9 +76,7 @@ func (v Variant) settings() settings {
 		plain:      v.Plain,
 		prune:      prune,
 		pruneWidth: v.pruneWidth,
-		nullPrune:  prune && !v.noNullMove,
 		reduce:     prune && !v.noReductions,
-		threeReply: !v.noThreeReply,
 		symmetric:  !v.Plain && !v.noSymmetry,
 		weights:    &defaultWeights,
 		values:     v.Cells,

@@ -2,6 +2,9 @@
 // lines, with star points, coordinates as Gomoku's notation writes them
 // (files a… from the left, ranks 1… from the bottom). Each cell of the
 // grid is an intersection; the lines are drawn through the cells' centres.
+// Under a rule that forbids points to the side to move (Gomoku's renju:
+// black's double threes, double fours and overlines), they are marked with
+// a cross, from POST /position's `forbidden`.
 
 import { gridDrawing } from "./grid.js";
 import { squareCoords } from "./coords.js";
@@ -18,7 +21,17 @@ export const editable = true;
  * @param {import("./boards.js").Hooks} hooks
  */
 export function create(root, hooks) {
-  return gridDrawing(root, hooks, { kind: "intersections", sides, coords: squareCoords, stars });
+  return gridDrawing(root, hooks, { kind: "intersections", sides, coords: squareCoords, stars, forbidden });
+}
+
+/**
+ * forbidden returns the cells, "row,col", that position forbids to the
+ * side to move (none where the rule forbids nothing).
+ * @param {import("./movesvc.js").Position} position
+ * @returns {Set<string>}
+ */
+export function forbidden(position) {
+  return new Set((position.forbidden ?? []).map((m) => `${m.row},${m.col}`));
 }
 
 /**

@@ -21,6 +21,8 @@
  *   cell's piece for stone ("x", "o" or "" for none), when a class is not enough
  * @property {(rows: number, cols: number) => Set<string>} [stars] the
  *   cells, "row,col", that carry a star point
+ * @property {(position: import("./movesvc.js").Position) => Set<string>} [forbidden]
+ *   the empty cells, "row,col", marked as forbidden to the side to move
  */
 
 /**
@@ -144,6 +146,7 @@ class Grid {
     const wins = winningLines(board, last, view.position.winner);
     const winning = new Set(wins.flat().map(([r, c]) => `${r},${c}`));
     const fresh = last ? `${last.row},${last.col}` : "";
+    const forbidden = this.style.forbidden?.(view.position) ?? new Set();
     this.root.dataset.over = String(view.position.over);
     this.root.classList.toggle("editing", view.editing);
     for (let r = 0; r < rows; r++) {
@@ -158,6 +161,7 @@ class Grid {
         cell.classList.toggle("thinking", !!view.thinking && view.thinking.row === r && view.thinking.col === c);
         cell.classList.toggle("win", winning.has(`${r},${c}`));
         cell.classList.toggle("open", open);
+        cell.classList.toggle("forbidden", !stone && !view.editing && forbidden.has(`${r},${c}`));
         if (isLast && stone && !was && fresh !== this.lastKey) drop(cell, r);
         const mark = !byColumn && !stone ? marks.get(`${r},${c}`) : undefined;
         setMarker(cell, mark);
@@ -202,6 +206,7 @@ class Grid {
     const name = legal?.notation ?? (ranks.length > 0 ? `${files[c]}${ranks[r]}` : `column ${files[c]}, row ${this.rows - r} from the bottom`);
     const parts = [name, stone ? `${stone} (${this.style.sides[/** @type {"x"|"o"} */ (stone)]})` : "empty"];
     if (isLast) parts.push("last move");
+    if (this.cells[r][c].classList.contains("forbidden")) parts.push(`forbidden to ${this.style.sides.x}`);
     if (won) parts.push("in the winning line");
     if (this.view?.thinking?.row === r && this.view.thinking.col === c) parts.push("the engine's idea so far");
     if (mark) parts.push(mark.label);

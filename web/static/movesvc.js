@@ -70,7 +70,7 @@
  * @property {number} nodes
  * @property {number} elapsed_ms
  * @property {boolean} complete
- * @property {"solved"|"depth"|"deadline"|"nodes"} stopped_by
+ * @property {"solved"|"depth"|"deadline"|"nodes"|"book"} stopped_by
  * @property {string[]} pv
  * @property {string[]} [pv_san]
  * @property {Mate} [mate]
@@ -150,6 +150,7 @@
  * @property {string} [reason] Why the game ended.
  * @property {Move} [last_move]
  * @property {Move[]} legal_moves
+ * @property {Move[]} [forbidden] Cells the rule forbids to the side to move (renju's black).
  */
 
 /**

@@ -28,6 +28,7 @@ const stopReasons = {
   depth: "the depth asked for is searched",
   deadline: "the time per move ran out first",
   nodes: "the level's node limit came first",
+  book: "chosen without a search",
 };
 
 /**

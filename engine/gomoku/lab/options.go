@@ -27,9 +27,9 @@ type Options struct {
 	// knowledge adds. Weights, when set, replace its weights too; Table and
 	// Lines do not apply.
 	Plain bool
-	// NoPruning searches every candidate at quiet nodes instead of the
-	// first ones in move order: the baseline the arena measures the
-	// move-count pruning against.
+	// NoPruning searches every move of every node a ply below it: no
+	// move-count pruning, razoring, futility pruning or late-move
+	// reductions; the baseline the arena measures them against.
 	NoPruning bool
 	// Weights, when set, replace the engine's weights: the arena's way of
 	// measuring tuned weights against others.
