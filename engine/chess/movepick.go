@@ -243,7 +243,7 @@ func (mp *movePicker) givesCheck(p *Position, m Move) bool {
 // reductionAdjust returns the plies the late-move reduction of the move m
 // changes by for what the picker knows of the node: a quiet killer or
 // counter move is reduced lmrRefutation less.
-func (mp *movePicker) reductionAdjust(_ *Position, m Move, quiet bool) int {
+func (mp *movePicker) reductionAdjust(m Move, quiet bool) int {
 	if quiet && (m == mp.killers[0] || m == mp.killers[1] || m == mp.counter) {
 		return -lmrRefutation
 	}
