@@ -85,6 +85,9 @@ func TestPlayKalah(t *testing.T) {
 		shot.run(chromedp.Navigate(svc.URL + "/#" + link.Encode()))
 		shot.waitFor(`document.querySelectorAll("#moves li").length === 3`)
 		shot.settled()
+		if right := eval[float64](shot, `Math.max(document.documentElement.scrollWidth, ...[...document.querySelectorAll("#board .pit, #board .store")].map((e) => e.getBoundingClientRect().right))`); right > float64(d.width) {
+			t.Errorf("on the %s display the board reaches x = %.0f, past the screen's %d px", d.name, right, d.width)
+		}
 		shot.capture("kalah-"+d.name, true)
 		shot.checkClean([]string{svc.URL})
 	}
