@@ -211,12 +211,18 @@ func TestChessArrow(t *testing.T) {
 			}
 			var full struct {
 				Analysis []struct {
-					Move  struct{ From, To, Notation string } `json:"move"`
-					Score int                                 `json:"score"`
+					Move struct {
+						From, To, Notation string
+						SAN                string `json:"san"`
+					} `json:"move"`
+					Score int `json:"score"`
 				} `json:"analysis"`
 			}
 			svc.post(t, "/move", p.request(moves, map[string]any{"analysis": true, "depth": p.depth}), &full)
-			best.Move = full.Analysis[0].Move
+			best.Move.From, best.Move.To, best.Move.Notation = full.Analysis[0].Move.From, full.Analysis[0].Move.To, full.Analysis[0].Move.Notation
+			if san := eval[string](p.tab, `document.querySelector("#analysis-list button strong").textContent`); san != full.Analysis[0].Move.SAN || san == "" {
+				t.Errorf("the analysis list names the best move %q, the API %q", san, full.Analysis[0].Move.SAN)
+			}
 			arrow := eval[map[string]string](p.tab, `(() => {
 				const a = document.querySelector("#board .arrow.best");
 				return {from: a.dataset.from, to: a.dataset.to, score: a.dataset.score, text: a.querySelector("text").textContent,
