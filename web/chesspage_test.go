@@ -63,7 +63,7 @@ func TestChessMoveList(t *testing.T) {
 
 // TestChessFENAndPGN pastes a FEN with black to move and SAN moves: the
 // page plays from it (the moves kept in UCI, numbered from the FEN's move
-// number, "12… "), keeps the FEN in the address, shows the current FEN as
+// number, "12… "), keeps the FEN in the address (a reload keeps the game), shows the current FEN as
 // the API gives it with a button that copies it, and gives the game's PGN
 // with its FEN tag and SAN movetext; a PGN pasted back gives the same game.
 func TestChessFENAndPGN(t *testing.T) {
@@ -92,6 +92,12 @@ func TestChessFENAndPGN(t *testing.T) {
 	}
 	if hash := eval[string](p.tab, `decodeURIComponent(location.hash)`); !strings.Contains(strings.ReplaceAll(hash, "+", " "), "fen="+fen) {
 		t.Errorf("the address %q does not keep the FEN", hash)
+	}
+	p.tab.run(chromedp.Reload())
+	p.tab.waitFor(`document.querySelectorAll("#moves li").length === 3`)
+	p.tab.settled()
+	if got, fenShown := p.pageMoves(), eval[string](p.tab, `document.getElementById("fen-out").value`); !slices.Equal(got, moves) || fenShown != pos.Position {
+		t.Errorf("after a reload the page lists %q at the FEN %q, want %q at %q", got, fenShown, moves, pos.Position)
 	}
 	p.tab.run(chromedp.Click(chromedp.ID("copy-pgn")))
 	p.tab.waitFor(`document.getElementById("notation-note").textContent !== ""`)
