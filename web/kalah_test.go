@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/url"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -75,6 +76,19 @@ func TestPlayKalah(t *testing.T) {
 			t.Errorf("after %q no pit shows the sowing", played)
 		}
 	}
-	tb.capture("kalah-desktop-light", false)
 	tb.checkClean([]string{svc.URL})
+	// The pictures of docs/img: the same game on every display.
+	link.Set("moves", strings.Join(played, ","))
+	for _, d := range displays {
+		shot := newTab(t, browser)
+		shot.show(d)
+		shot.run(chromedp.Navigate(svc.URL + "/#" + link.Encode()))
+		shot.waitFor(`document.querySelectorAll("#moves li").length === 3`)
+		shot.settled()
+		if right := eval[float64](shot, `Math.max(document.documentElement.scrollWidth, ...[...document.querySelectorAll("#board .pit, #board .store")].map((e) => e.getBoundingClientRect().right))`); right > float64(d.width) {
+			t.Errorf("on the %s display the board reaches x = %.0f, past the screen's %d px", d.name, right, d.width)
+		}
+		shot.capture("kalah-"+d.name, true)
+		shot.checkClean([]string{svc.URL})
+	}
 }

@@ -10,19 +10,71 @@
  * @typedef {object} Pasted a position as the player gave it
  * @property {string[]} [moves] notations from the start
  * @property {string[]} [board] rows, top first
+ * @property {string} [fen] the start position, a FEN (chess), moves from there
  */
+
+/** The fields of a FEN, in order: placement, side, castling, en passant, clocks. */
+const fenFields = [/^[pnbrqkPNBRQK1-8]+(\/[pnbrqkPNBRQK1-8]+){7}$/, /^[wb]$/, /^(-|[KQkqA-Ha-h]+)$/, /^(-|[a-h][36])$/, /^\d+$/, /^\d+$/];
 
 /**
  * parsePosition reads pasted text: a request or position as JSON (its
  * moves or board), board rows of ".", "x" and "o" (one per line, or split
  * by "/"), or a move list split by spaces or commas, move numbers ("1.")
  * left out; for a game played by columns a run of digits ("4453") is one
- * move per digit. An empty text is the start position.
+ * move per digit. For a game whose positions are FENs (notation "fen",
+ * chess) it also takes a FEN followed by moves, a JSON's fen or position,
+ * and a PGN: its FEN tag, and its moves (SAN) without numbers, comments
+ * and result. An empty text is the start position.
+ * @param {string} text
+ * @param {"cell"|"column"} placement
+ * @param {string} [notation] the game's position notation (Game.position)
+ * @returns {Pasted}
+ */
+export function parsePosition(text, placement, notation) {
+  if (notation === "fen") return parseChess(text, placement);
+  return parsePlain(text, placement);
+}
+
+/**
+ * parseChess reads a chess position: a FEN and moves, a PGN, or what
+ * parsePlain reads.
  * @param {string} text
  * @param {"cell"|"column"} placement
  * @returns {Pasted}
  */
-export function parsePosition(text, placement) {
+function parseChess(text, placement) {
+  let t = text.trim();
+  if (t.startsWith("{") || /^\[\s*["\]]/.test(t)) {
+    let v;
+    try {
+      v = JSON.parse(t);
+    } catch {
+      return parsePlain(text, placement);
+    }
+    const fen = typeof v?.fen === "string" ? v.fen : typeof v?.position === "string" ? v.position : "";
+    if (fen) return { fen, moves: Array.isArray(v.moves) ? v.moves.map(String) : [] };
+    return parsePlain(text, placement);
+  }
+  let fen = /\[FEN\s+"([^"]*)"\]/.exec(t)?.[1] ?? "";
+  t = t.replace(/^\s*\[.*\]\s*$/gm, " ").replace(/\{[^}]*\}|;[^\n]*/g, " ");
+  let words = t.split(/[\s,]+/).filter((w) => w !== "");
+  if (!fen && fenFields[0].test(words[0] ?? "")) {
+    let n = 1;
+    while (n < fenFields.length && fenFields[n].test(words[n] ?? "")) n++;
+    fen = words.slice(0, n).join(" ");
+    words = words.slice(n);
+  }
+  const moves = words.map((w) => w.replace(/^\d+\.+/, "")).filter((w) => w !== "" && !/^(1-0|0-1|1\/2-1\/2|\*)$/.test(w));
+  return fen ? { fen, moves } : { moves };
+}
+
+/**
+ * parsePlain reads a move list, board rows or a request's JSON.
+ * @param {string} text
+ * @param {"cell"|"column"} placement
+ * @returns {Pasted}
+ */
+function parsePlain(text, placement) {
   const t = text.trim();
   if (t.startsWith("{") || t.startsWith("[")) {
     let v;
@@ -40,7 +92,7 @@ export function parsePosition(text, placement) {
   if (rows.length >= 2 && rows.every((r) => /^[.xo]+$/i.test(r) && r.length === rows[0].length)) {
     return { board: rows.map((r) => r.toLowerCase()) };
   }
-  let moves = t.split(/[\s,;]+/).filter((m) => m !== "" && !/^\d+\.+$/.test(m));
+  let moves = t.split(/[\s,;]+/).map((m) => m.replace(/^\d+\.+(?=\D)/, "")).filter((m) => m !== "" && !/^\d+\.+$/.test(m));
   if (placement === "column" && moves.length === 1 && /^\d{2,}$/.test(moves[0])) moves = [...moves[0]];
   return { moves };
 }
