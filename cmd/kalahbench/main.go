@@ -74,6 +74,8 @@ func run(args []string, out io.Writer) error {
 	levels := fs.Int("levels", 0, "instead: measure the levels on this many positions from 16 to 40 random moves in")
 	apiURL := fs.String("api", "", "ask the server at this URL (POST /move) instead of solving here")
 	timeoutMS := fs.Int("timeout-ms", 1000, "with -api: the timeout_ms of each request")
+	positions := fs.String("positions", "", "instead of -n and -games: solve the positions of this file (one a line, the first field in the notation; # comments)")
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the solves to this file")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -95,6 +97,16 @@ func run(args []string, out io.Writer) error {
 	m := measurer{r: r, warm: *warm, out: out, api: client}
 	if client == nil {
 		m.table = kalah.NewTable(*ttBits)
+	}
+	if *cpuProfile != "" {
+		stop, err := startProfile(*cpuProfile)
+		if err != nil {
+			return err
+		}
+		defer stop()
+	}
+	if *positions != "" {
+		return m.solveFile(*positions)
 	}
 	for range *n {
 		if p := randomPlay(r, rng.IntN(*plies+1), rng); p != nil {
@@ -170,7 +182,7 @@ func (m *measurer) solve(kind string, p *kalah.Position) (engine.Move, error) {
 
 // report prints the percentiles of each kind and of all.
 func (m *measurer) report() error {
-	for _, kind := range []string{"random", "perfect", "all"} {
+	for _, kind := range []string{"random", "perfect", "file", "all"} {
 		var cpu, wall []time.Duration
 		exactInTime := 0
 		for _, s := range m.samples {

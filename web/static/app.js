@@ -51,6 +51,8 @@ const page = {
   ply: 0,
   /** how many of the moves only set a position up */
   setup: 0,
+  /** the position the moves start from, in the game's notation; "" for the game's start */
+  start: "",
   /** @type {Position|null} the position shown */
   position: null,
   /** @type {Marker[]} */
@@ -135,6 +137,7 @@ async function restore(first) {
   page.moves = place.moves;
   page.ply = place.ply;
   page.setup = place.setup;
+  page.start = place.start;
   page.editing = null;
   page.evaluation = null;
   showEditing();
@@ -177,7 +180,7 @@ function currentSettings() {
  * @param {boolean} push
  */
 function saveURL(push) {
-  save(fragment(currentSettings(), { moves: page.moves, ply: page.ply, setup: page.setup }), push);
+  save(fragment(currentSettings(), { moves: page.moves, ply: page.ply, setup: page.setup, start: page.start }), push);
 }
 
 /** chooseGame shows the chosen game's options and limits, on its kind of board. */
@@ -238,6 +241,7 @@ function newGame() {
   page.moves = [];
   page.ply = 0;
   page.setup = 0;
+  page.start = "";
   page.editing = null;
   page.evaluation = null;
   showEditing();
@@ -423,11 +427,13 @@ function playNotation(notation) {
 }
 
 /**
- * positionRequest is the position after moves as POST /position takes it.
+ * positionRequest is the position after moves as POST /position takes it:
+ * from the start position pasted (page.start), if any, else the game's.
  * @param {string[]} moves
+ * @param {string} [start] the position the moves start from; page.start by default
  */
-function positionRequest(moves) {
-  return { game: page.game?.name ?? "", moves, ...optionValues() };
+function positionRequest(moves, start = page.start) {
+  return { game: page.game?.name ?? "", ...(start ? { position: start } : {}), moves, ...optionValues() };
 }
 
 /**
@@ -478,7 +484,7 @@ function moversKey(moves) {
  * @returns {"x"|"o"}
  */
 function sideAfter(moves) {
-  return (page.game?.extra_turns ? movers.get(moversKey(moves)) : undefined) ?? toMove(moves.length);
+  return (askMovers() ? movers.get(moversKey(moves)) : undefined) ?? toMove(moves.length);
 }
 
 /**
@@ -490,7 +496,7 @@ function sideAfter(moves) {
  * @returns {Promise<("x"|"o")[]>}
  */
 async function moversOf(moves, signal) {
-  if (page.game?.extra_turns) {
+  if (askMovers()) {
     const missing = moves.map((_, i) => moves.slice(0, i)).filter((m) => !movers.has(moversKey(m)));
     await Promise.all(missing.map(async (m) => {
       const pos = asLetters(await api.position(positionRequest(m), { signal }));
@@ -498,6 +504,15 @@ async function moversOf(moves, signal) {
     }));
   }
   return moves.map((_, i) => sideAfter(moves.slice(0, i)));
+}
+
+/**
+ * askMovers says whether the sides of the moves are asked of POST
+ * /position: in a game with extra turns, or from a pasted position, whose
+ * side to move the page does not know.
+ */
+function askMovers() {
+  return !!page.game?.extra_turns || page.start !== "";
 }
 
 /**
@@ -725,16 +740,18 @@ async function loadPasted() {
   const note = $("paste-error");
   note.hidden = true;
   try {
-    const pasted = parsePosition(text, /** @type {"cell"|"column"} */ (page.game?.placement));
+    const pasted = parsePosition(text, /** @type {"cell"|"column"} */ (page.game?.placement), page.game?.position);
     if (pasted.board) {
       await playFromBoard(pasted.board);
       return;
     }
     const moves = pasted.moves ?? [];
-    await api.position(positionRequest(moves));
+    const start = pasted.position ?? "";
+    await api.position(positionRequest(moves, start));
     page.moves = moves;
     page.ply = moves.length;
     page.setup = 0;
+    page.start = start;
     page.evaluation = null;
     panel.setState("idle", "Idle.");
     saveURL(true);
@@ -794,6 +811,7 @@ async function playFromBoard(rows) {
     page.moves = moves;
     page.ply = moves.length;
     page.setup = moves.length;
+    page.start = "";
     page.editing = null;
     page.evaluation = null;
     showEditing();

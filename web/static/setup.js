@@ -1,5 +1,6 @@
 // setup.js: positions a player brings: text pasted (a move list, board
-// rows, or a request's JSON) and boards set up by clicks. The page plays
+// rows, a position in the game's notation, or a request's JSON) and boards
+// set up by clicks. The page plays
 // from move lists only, so a board becomes the moves that reach it, found
 // with POST /position: it knows no rules, only where each legal move puts
 // its stone.
@@ -10,19 +11,25 @@
  * @typedef {object} Pasted a position as the player gave it
  * @property {string[]} [moves] notations from the start
  * @property {string[]} [board] rows, top first
+ * @property {string} [position] in the game's own notation (GET /games
+ *   position: Kalah's "4,4,4,4,4,4:0/4,4,4,4,4,4:0/x"), the moves then
+ *   played from it
  */
 
 /**
  * parsePosition reads pasted text: a request or position as JSON (its
- * moves or board), board rows of ".", "x" and "o" (one per line, or split
- * by "/"), or a move list split by spaces or commas, move numbers ("1.")
- * left out; for a game played by columns a run of digits ("4453") is one
- * move per digit. An empty text is the start position.
+ * position, moves or board), board rows of ".", "x" and "o" (one per line,
+ * or split by "/"), for a game with a position notation one line holding
+ * a "/" or a ":" (a position in that notation, which the service checks),
+ * or a move list split by spaces or commas, move numbers ("1.") left out;
+ * for a game played by columns a run of digits ("4453") is one move per
+ * digit. An empty text is the start position.
  * @param {string} text
  * @param {"cell"|"column"} placement
+ * @param {string} [notation] the game's position notation (GET /games position), if any
  * @returns {Pasted}
  */
-export function parsePosition(text, placement) {
+export function parsePosition(text, placement, notation) {
   const t = text.trim();
   if (t.startsWith("{") || t.startsWith("[")) {
     let v;
@@ -33,6 +40,10 @@ export function parsePosition(text, placement) {
     }
     if (Array.isArray(v)) v = { moves: v };
     if (Array.isArray(v?.board) && v.board.every((/** @type {unknown} */ r) => typeof r === "string")) return { board: v.board };
+    if (notation && typeof v?.position === "string") {
+      const moves = Array.isArray(v.moves) ? v.moves.map(String) : [];
+      return { position: v.position, moves };
+    }
     if (Array.isArray(v?.moves) && v.moves.every((/** @type {unknown} */ m) => typeof m === "string")) return { moves: v.moves };
     throw new Error("the pasted JSON has neither moves nor board as a list of strings");
   }
@@ -40,6 +51,7 @@ export function parsePosition(text, placement) {
   if (rows.length >= 2 && rows.every((r) => /^[.xo]+$/i.test(r) && r.length === rows[0].length)) {
     return { board: rows.map((r) => r.toLowerCase()) };
   }
+  if (notation && !t.includes("\n") && /[/:]/.test(t)) return { position: t, moves: [] };
   let moves = t.split(/[\s,;]+/).filter((m) => m !== "" && !/^\d+\.+$/.test(m));
   if (placement === "column" && moves.length === 1 && /^\d{2,}$/.test(moves[0])) moves = [...moves[0]];
   return { moves };
