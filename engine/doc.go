@@ -66,46 +66,48 @@
 // when they are missing. All are declared in capabilities.go. Every game
 // asserts each one it implements at compile time (var _ engine.Searcher =
 // (*State)(nil)), so that a typo in a method signature fails the build
-// instead of silently dropping the capability.
+// instead of silently dropping the capability. Which game implements
+// which is a table in docs/architecture.md, held to the games by
+// engine/games' TestCapabilityTableIsTrue.
 //
-//	interface        on     games                      what is done with it
-//	---------------  -----  -------------------------  ----------------------------------------
-//	Searcher         State  tictactoe connect4 gomoku  Search delegates to the game's own search
-//	                                                   (solution table; exact solver; threat
-//	                                                   search and PVS).
-//	ExactScorer      State  tictactoe connect4         ProvedScore: a proved result is reported
-//	                                                   in the game's score convention, not
-//	                                                   DefaultExactScore.
-//	Analyzer         State  connect4 gomoku            Analyze delegates to the game's own
-//	                                                   analysis (exact scores; multipv).
-//	PartialAnalyzer  State  gomoku                     strength.Search: a level plays its
-//	                                                   search's move and analyses the game's few
-//	                                                   candidates only when it deviates.
-//	LevelDepther     State  tictactoe connect4 gomoku  strength.Depth: the plies a weaker level
-//	                                                   searches, instead of the level itself.
-//	LevelNoder       State  gomoku                     strength.Nodes: a node limit on every
-//	                                                   search of a weaker level.
-//	LevelMarginer    State  tictactoe connect4         strength.Margin: how far below the best a
-//	                                                   level's move may score, in the game's
-//	                                                   units, instead of strength.DefaultMargin.
-//	SearchMemorer    Game   tictactoe connect4 gomoku  SearchMemory: what a server reserves from
-//	                                                   its MemoryBudget before each search,
-//	                                                   instead of one generic table.
-//	Warmer           Game   connect4 gomoku            Registry.Warm builds the game's large
-//	                                                   tables (opening book, pattern tables)
-//	                                                   before a server takes requests.
-//	Celler           State  tictactoe connect4 gomoku  the cell a move puts its stone on
-//	                                                   (answers' row and col).
-//	Boarder          State  tictactoe connect4 gomoku  the position as rows of text.
-//	Positioner       State                             the position in the game's notation.
-//	Viewer           State                             what a client draws beyond rows.
-//	MoveDescriber    State                             a move's SAN, squares, pit or steps.
-//	Ender            State                             why the game ended.
-//	Chancer          State                             chance nodes: rolls as moves with
-//	                                                   probabilities.
-//	Forbidder        State  gomoku                     the empty cells the rule forbids to the
-//	                                                   side to move (renju's black): POST
-//	                                                   /position's forbidden.
+//	interface        on     what is done with it
+//	---------------  -----  ----------------------------------------
+//	Searcher         State  Search delegates to the game's own search
+//	                        (solution table; exact solver; threat
+//	                        search and PVS).
+//	ExactScorer      State  ProvedScore: a proved result is reported
+//	                        in the game's score convention, not
+//	                        DefaultExactScore.
+//	Analyzer         State  Analyze delegates to the game's own
+//	                        analysis (exact scores; multipv).
+//	PartialAnalyzer  State  strength.Search: a level plays its
+//	                        search's move and analyses the game's few
+//	                        candidates only when it deviates.
+//	LevelDepther     State  strength.Depth: the plies a weaker level
+//	                        searches, instead of the level itself.
+//	LevelNoder       State  strength.Nodes: a node limit on every
+//	                        search of a weaker level.
+//	LevelMarginer    State  strength.Margin: how far below the best a
+//	                        level's move may score, in the game's
+//	                        units, instead of strength.DefaultMargin.
+//	SearchMemorer    Game   SearchMemory: what a server reserves from
+//	                        its MemoryBudget before each search,
+//	                        instead of one generic table.
+//	Warmer           Game   Registry.Warm builds the game's large
+//	                        tables (opening book, pattern tables)
+//	                        before a server takes requests.
+//	Celler           State  the cell a move puts its stone on
+//	                        (answers' row and col).
+//	Boarder          State  the position as rows of text.
+//	Positioner       State  the position in the game's notation.
+//	Viewer           State  what a client draws beyond rows.
+//	MoveDescriber    State  a move's SAN, squares, pit or steps.
+//	Ender            State  why the game ended.
+//	Chancer          State  chance nodes: rolls as moves with
+//	                        probabilities.
+//	Forbidder        State  the empty cells the rule forbids to the
+//	                        side to move (renju's black): POST
+//	                        /position's forbidden.
 //
 // The level capabilities are used by movesvc/engine/strength, which plays
 // the weaker levels 1 to MaxLevel-1 above Search (Search always plays at
