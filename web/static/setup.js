@@ -19,9 +19,9 @@
 /**
  * parsePosition reads pasted text: a request or position as JSON (its
  * position, moves or board), board rows of ".", "x" and "o" (one per line,
- * or split by "/"), for a game with a position notation one line holding
- * a "/" or a ":" (a position in that notation, which the service checks),
- * or a move list split by spaces or commas, move numbers ("1.") left out;
+ * or split by "/"), for a game with a position notation a position in
+ * it (by its shape, positionShapes; the service checks the rest), or a
+ * move list split by spaces or commas, move numbers ("1.") left out;
  * for a game played by columns a run of digits ("4453") is one move per
  * digit. An empty text is the start position.
  * @param {string} text
@@ -51,11 +51,24 @@ export function parsePosition(text, placement, notation) {
   if (rows.length >= 2 && rows.every((r) => /^[.xo]+$/i.test(r) && r.length === rows[0].length)) {
     return { board: rows.map((r) => r.toLowerCase()) };
   }
-  if (notation && !t.includes("\n") && /[/:]/.test(t)) return { position: t, moves: [] };
+  if (notation && positionShapes[notation]?.test(t)) return { position: t, moves: [] };
   let moves = t.split(/[\s,;]+/).filter((m) => m !== "" && !/^\d+\.+$/.test(m));
   if (placement === "column" && moves.length === 1 && /^\d{2,}$/.test(moves[0])) moves = [...moves[0]];
   return { moves };
 }
+
+/**
+ * positionShapes tells a position in a game's notation (GET /games
+ * position) from a move list by its shape; the service checks the rest.
+ * A backgammon move list ("31 8/5 6/5") holds "/" too, so the shapes are
+ * strict.
+ * @type {Record<string, RegExp>}
+ */
+const positionShapes = {
+  kalah: /^[\d,]+:\d+\/[\d,]+:\d+\/[xo]$/i,
+  fen: /^([^\s/]+\/){7}[^\s/]+(\s|$)/,
+  gnubg: /^[A-Za-z0-9+/]{14}(:[A-Za-z0-9+/]{12})?$/,
+};
 
 /**
  * movesTo finds moves from the start that reach board, a position that is
