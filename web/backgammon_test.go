@@ -18,7 +18,7 @@ import (
 func TestBackgammonByClicks(t *testing.T) {
 	browser := newBrowser(t)
 	svc := newService(t, unhurried)
-	for _, d := range []display{displays[1], displays[2]} {
+	for _, d := range displays {
 		t.Run(d.name, func(t *testing.T) {
 			tb := newTab(t, browser)
 			tb.show(d)

@@ -111,6 +111,16 @@ func TestPlayChess(t *testing.T) {
 		if played[0] != "e2e4" || played[1] != reply.Move.Notation {
 			t.Fatalf("the page lists %q; want e2e4 and the API's reply %s", played, reply.Move.Notation)
 		}
+		// The engine's answer in SAN, its line too.
+		var sanReply struct {
+			Move  struct{ SAN string } `json:"move"`
+			PVSAN []string             `json:"pv_san"`
+		}
+		p.svc.post(t, "/move", p.request(played[:1], map[string]any{"level": p.level, "depth": p.depth}), &sanReply)
+		shown := eval[[]string](p.tab, `["move", "pv"].map((f) => document.querySelector('#answer dd[data-field="' + f + '"]').textContent)`)
+		if want := []string{sanReply.Move.SAN + " (the engine)", strings.Join(sanReply.PVSAN, " ")}; !slices.Equal(shown, want) || sanReply.Move.SAN == "" {
+			t.Errorf("the panel shows the move and line %q, want %q", shown, want)
+		}
 		checkChessBoard(p, played)
 		clickSquare(p, "g1")
 		clickSquare(p, "f3")

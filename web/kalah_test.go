@@ -76,8 +76,21 @@ func TestPlayKalah(t *testing.T) {
 			t.Errorf("after %q no pit shows the sowing", played)
 		}
 	}
-	tb.capture("kalah-desktop-light", false)
 	tb.checkClean([]string{svc.URL})
+	// The pictures of docs/img: the same game on every display.
+	link.Set("moves", strings.Join(played, ","))
+	for _, d := range displays {
+		shot := newTab(t, browser)
+		shot.show(d)
+		shot.run(chromedp.Navigate(svc.URL + "/#" + link.Encode()))
+		shot.waitFor(`document.querySelectorAll("#moves li").length === 3`)
+		shot.settled()
+		if right := eval[float64](shot, `Math.max(document.documentElement.scrollWidth, ...[...document.querySelectorAll("#board .pit, #board .store")].map((e) => e.getBoundingClientRect().right))`); right > float64(d.width) {
+			t.Errorf("on the %s display the board reaches x = %.0f, past the screen's %d px", d.name, right, d.width)
+		}
+		shot.capture("kalah-"+d.name, true)
+		shot.checkClean([]string{svc.URL})
+	}
 }
 
 // TestKalahPastedPosition pastes a Kalah position in its notation, North
@@ -85,7 +98,8 @@ func TestPlayKalah(t *testing.T) {
 // position (not the start), the move list gives North's moves to North
 // (pit 6's last seed falls into North's store, so North moves again), the
 // board after them matches POST /position from the pasted position, the
-// address keeps it, and the panel says the engine's answer is solved
+// address keeps it (fen=, the page's field of a start position in any
+// notation), and the panel says the engine's answer is solved
 // rather than a depth of 254.
 func TestKalahPastedPosition(t *testing.T) {
 	const pasted = "0,0,1,0,2,13:5/0,0,0,0,2,1:24/o"
@@ -101,7 +115,7 @@ func TestKalahPastedPosition(t *testing.T) {
 
 	hash := eval[string](tb, `location.hash.slice(1)`)
 	params, err := url.ParseQuery(hash)
-	if err != nil || params.Get("position") != pasted {
+	if err != nil || params.Get("fen") != pasted {
 		t.Fatalf("the address %q does not keep the pasted position %q", hash, pasted)
 	}
 	played := strings.Split(params.Get("moves"), ",")

@@ -23,6 +23,7 @@ import { showMoves } from "./movelist.js";
 import { readPlace, fragment, save } from "./url.js";
 import { parsePosition, movesTo, cycle } from "./setup.js";
 import { curlCommand, copyText } from "./curl.js";
+import { pgn } from "./pgn.js";
 
 /** @typedef {import("./movesvc.js").Game} Game */
 /** @typedef {import("./movesvc.js").Move} Move */
@@ -51,8 +52,6 @@ const page = {
   ply: 0,
   /** how many of the moves only set a position up */
   setup: 0,
-  /** the position the moves start from, in the game's notation; "" for the game's start */
-  start: "",
   /** @type {Position|null} the position shown */
   position: null,
   /** @type {Marker[]} */
@@ -63,6 +62,10 @@ const page = {
   evaluation: null,
   /** @type {string[][]|null} the board being set up */
   editing: null,
+  /** @type {"x"|"o"} the side that moves first from the start position (a FEN's) */
+  first: "x",
+  /** @type {{sans: string[], start: import("./pgn.js").Start}|null} the moves in SAN, for chess */
+  san: null,
   /** @type {AbortController} cancels the requests of the current advance */
   controller: new AbortController(),
   generation: 0,
@@ -79,6 +82,8 @@ const timeoutInput = /** @type {HTMLInputElement} */ ($("timeout"));
 const depthInput = /** @type {HTMLInputElement} */ ($("depth"));
 const analysisBox = /** @type {HTMLInputElement} */ ($("analysis"));
 const settings = /** @type {HTMLDetailsElement} */ ($("settings"));
+/** The start position pasted (a FEN), "" for the game's own; the address keeps it as fen. */
+const startFen = /** @type {HTMLInputElement} */ ($("start-fen"));
 
 for (let level = 10; level >= 1; level--) {
   levelSelect.add(new Option(level === 10 ? "10, full strength" : String(level), String(level)));
@@ -94,6 +99,10 @@ $("new").addEventListener("click", newGame);
 $("undo").addEventListener("click", undo);
 $("continue").addEventListener("click", playOn);
 $("copy-curl").addEventListener("click", copyCurl);
+$("copy-fen").addEventListener("click", async () => {
+  $("notation-note").textContent = (await copyText(/** @type {HTMLInputElement} */ ($("fen-out")).value)) ? "FEN copied." : "Select the FEN to copy it.";
+});
+$("copy-pgn").addEventListener("click", copyPGN);
 $("load").addEventListener("click", loadPasted);
 $("setup-start").addEventListener("click", startSetup);
 $("setup-done").addEventListener("click", finishSetup);
@@ -137,7 +146,6 @@ async function restore(first) {
   page.moves = place.moves;
   page.ply = place.ply;
   page.setup = place.setup;
-  page.start = place.start;
   page.editing = null;
   page.evaluation = null;
   showEditing();
@@ -155,6 +163,7 @@ function resetSettings() {
   timeoutInput.value = "";
   depthInput.value = "";
   analysisBox.checked = false;
+  startFen.value = "";
   for (const field of $("options").querySelectorAll("select, input")) {
     const f = /** @type {HTMLInputElement} */ (field);
     const schema = page.game?.option_schemas?.[f.name];
@@ -180,7 +189,7 @@ function currentSettings() {
  * @param {boolean} push
  */
 function saveURL(push) {
-  save(fragment(currentSettings(), { moves: page.moves, ply: page.ply, setup: page.setup, start: page.start }), push);
+  save(fragment(currentSettings(), { moves: page.moves, ply: page.ply, setup: page.setup }), push);
 }
 
 /** chooseGame shows the chosen game's options and limits, on its kind of board. */
@@ -238,10 +247,10 @@ function optionField(name, schema) {
 
 /** newGame starts the chosen game from the empty board. */
 function newGame() {
+  startFen.value = "";
   page.moves = [];
   page.ply = 0;
   page.setup = 0;
-  page.start = "";
   page.editing = null;
   page.evaluation = null;
   showEditing();
@@ -320,9 +329,15 @@ async function advance() {
     if (!current()) return;
     page.position = position;
     movers.set(moversKey(shown), /** @type {"x"|"o"} */ (position.to_move));
+    noteSAN(shown, position);
+    const san = await sansOf(page.moves, position, signal);
+    if (!current()) return;
+    page.san = san;
+    page.first = san?.start.side ?? "x";
     const sidesOfMoves = await moversOf(page.moves, signal);
     if (!current()) return;
-    showMoves(page.moves, page.ply, page.setup, go, (i) => sidesOfMoves[i] ?? toMove(i));
+    showMoves(page.moves, page.ply, page.setup, go, (i) => sidesOfMoves[i] ?? toMove(i), san);
+    showNotation(position);
     if (position.over) {
       page.evaluation = finalEval(position);
       panel.setEval(page.evaluation, sides());
@@ -427,13 +442,100 @@ function playNotation(notation) {
 }
 
 /**
- * positionRequest is the position after moves as POST /position takes it:
- * from the start position pasted (page.start), if any, else the game's.
+ * positionRequest is the position after moves as POST /position takes it.
  * @param {string[]} moves
- * @param {string} [start] the position the moves start from; page.start by default
  */
-function positionRequest(moves, start = page.start) {
-  return { game: page.game?.name ?? "", ...(start ? { position: start } : {}), moves, ...optionValues() };
+function positionRequest(moves) {
+  /** @type {import("./movesvc.js").PositionRequest} */
+  const req = { game: page.game?.name ?? "", moves, ...optionValues() };
+  if (startFen.value !== "" && page.game?.position === "fen") req.fen = startFen.value;
+  else if (startFen.value !== "") req.position = startFen.value;
+  return req;
+}
+
+/**
+ * sans remembers, for the position after a list of moves (moversKey), its
+ * move number, side to move and each legal move's SAN, in a game that
+ * has a second notation (chess).
+ * @type {Map<string, {fullmove: number, toMove: "x"|"o", san: Record<string, string>}>}
+ */
+const sans = new Map();
+
+/**
+ * noteSAN remembers what position, the position after moves, says of
+ * its legal moves' SAN, where it gives any.
+ * @param {string[]} moves
+ * @param {Position} position
+ */
+function noteSAN(moves, position) {
+  if (!position.legal_moves.some((m) => m.san)) return;
+  const view = /** @type {{fullmove?: number}|undefined} */ (position.view);
+  sans.set(moversKey(moves), {
+    fullmove: view?.fullmove ?? 1 + Math.floor(position.ply / 2),
+    toMove: /** @type {"x"|"o"} */ (position.to_move),
+    san: Object.fromEntries(position.legal_moves.map((m) => [m.notation, m.san ?? m.notation])),
+  });
+}
+
+/**
+ * sansOf returns moves in SAN and where their numbering starts, for a game
+ * whose moves have a second notation (position, the one shown, says so),
+ * asking POST /position for the positions before them it does not know
+ * yet; null for the other games.
+ * @param {string[]} moves
+ * @param {Position} position
+ * @param {AbortSignal} signal
+ */
+async function sansOf(moves, position, signal) {
+  if (!position.legal_moves.some((m) => m.san) && !position.last_move?.san) return null;
+  const before = [...Array(Math.max(moves.length, 1)).keys()].map((i) => moves.slice(0, i));
+  await Promise.all(before.filter((m) => !sans.has(moversKey(m))).map(async (m) => {
+    noteSAN(m, asLetters(await api.position(positionRequest(m), { signal })));
+  }));
+  const start = sans.get(moversKey([]));
+  if (!start) return null;
+  return {
+    sans: moves.map((n, i) => sans.get(moversKey(moves.slice(0, i)))?.san[n] ?? n),
+    start: { fullmove: start.fullmove, side: start.toMove },
+  };
+}
+
+/**
+ * showNotation shows the position shown in the game's notation (chess's
+ * FEN) to copy, and for chess the game's PGN to copy or download.
+ * @param {Position} position
+ */
+function showNotation(position) {
+  const box = $("notation");
+  box.hidden = !position.position;
+  if (!position.position) return;
+  $("fen-label").textContent = { fen: "FEN", kalah: "Position", gnubg: "GNU Backgammon ID" }[page.game?.position ?? "fen"] ?? "Position";
+  /** @type {HTMLInputElement} */ ($("fen-out")).value = position.position;
+  $("copy-fen").textContent = `Copy ${page.game?.position === "fen" ? "FEN" : "position"}`;
+  const text = page.san ? gamePGN() : "";
+  for (const id of ["copy-pgn", "download-pgn"]) $(id).hidden = !page.san;
+  $("download-pgn").setAttribute("href", `data:application/x-chess-pgn;charset=utf-8,${encodeURIComponent(text)}`);
+  $("pgn").textContent = text;
+}
+
+/** gamePGN is the game's moves, all of them, as PGN. */
+function gamePGN() {
+  const san = /** @type {{sans: string[], start: import("./pgn.js").Start}} */ (page.san);
+  const pos = page.position;
+  let result = "*";
+  if (pos?.over && page.ply === page.moves.length) result = pos.winner === "x" ? "1-0" : pos.winner === "o" ? "0-1" : "1/2-1/2";
+  const engine = `movesvc, level ${levelSelect.value}`;
+  const player = sideSelect.value;
+  const name = (/** @type {string} */ s) => player === "both" ? "?" : s === player ? "Player" : engine;
+  const variant = /** @type {string|undefined} */ (optionValues().variant);
+  return pgn({ sans: san.sans, start: san.start, fen: startFen.value || undefined, variant, white: name("x"), black: name("o"), result, date: new Date() });
+}
+
+/** copyPGN shows the game's PGN and copies it. */
+async function copyPGN() {
+  const out = $("pgn");
+  out.hidden = false;
+  $("notation-note").textContent = (await copyText(out.textContent ?? "")) ? "PGN copied." : "Select the PGN to copy it.";
 }
 
 /**
@@ -484,7 +586,7 @@ function moversKey(moves) {
  * @returns {"x"|"o"}
  */
 function sideAfter(moves) {
-  return (askMovers() ? movers.get(moversKey(moves)) : undefined) ?? toMove(moves.length);
+  return (page.game?.extra_turns ? movers.get(moversKey(moves)) : undefined) ?? toMove(moves.length);
 }
 
 /**
@@ -496,7 +598,7 @@ function sideAfter(moves) {
  * @returns {Promise<("x"|"o")[]>}
  */
 async function moversOf(moves, signal) {
-  if (askMovers()) {
+  if (page.game?.extra_turns) {
     const missing = moves.map((_, i) => moves.slice(0, i)).filter((m) => !movers.has(moversKey(m)));
     await Promise.all(missing.map(async (m) => {
       const pos = asLetters(await api.position(positionRequest(m), { signal }));
@@ -504,15 +606,6 @@ async function moversOf(moves, signal) {
     }));
   }
   return moves.map((_, i) => sideAfter(moves.slice(0, i)));
-}
-
-/**
- * askMovers says whether the sides of the moves are asked of POST
- * /position: in a game with extra turns, or from a pasted position, whose
- * side to move the page does not know.
- */
-function askMovers() {
-  return !!page.game?.extra_turns || page.start !== "";
 }
 
 /**
@@ -539,7 +632,7 @@ function asLetters(answer) {
  */
 function toMove(n) {
   if (page.kind?.mover) return page.kind.mover(n);
-  return n % 2 === 0 ? "x" : "o";
+  return (n + (page.first === "o" ? 1 : 0)) % 2 === 0 ? "x" : "o";
 }
 
 /** viewer is the side every score is shown for: the player's, or x on an analysis board. */
@@ -745,13 +838,19 @@ async function loadPasted() {
       await playFromBoard(pasted.board);
       return;
     }
-    const moves = pasted.moves ?? [];
-    const start = pasted.position ?? "";
-    await api.position(positionRequest(moves, start));
+    const before = startFen.value;
+    startFen.value = pasted.fen ?? "";
+    let moves = pasted.moves ?? [];
+    try {
+      await api.position(positionRequest(moves));
+      moves = await asNotations(moves);
+    } catch (err) {
+      startFen.value = before;
+      throw err;
+    }
     page.moves = moves;
     page.ply = moves.length;
     page.setup = 0;
-    page.start = start;
     page.evaluation = null;
     panel.setState("idle", "Idle.");
     saveURL(true);
@@ -759,6 +858,25 @@ async function loadPasted() {
   } catch (err) {
     showNote(err);
   }
+}
+
+/**
+ * asNotations rewrites moves given in a game's second notation (chess's
+ * SAN: "Nf3", "exd8=Q+", "0-0") in its own ("g1f3"), the one the page
+ * keeps, by the legal moves POST /position lists before each.
+ * @param {string[]} moves
+ */
+async function asNotations(moves) {
+  const plain = (/** @type {string} */ s) => s.replace(/[+#!?=]/g, "").replaceAll("0", "O");
+  /** @type {string[]} */
+  const out = [];
+  for (const m of moves) {
+    const pos = await api.position(positionRequest(out));
+    if (!pos.legal_moves.some((l) => l.san)) return moves;
+    const legal = pos.legal_moves.find((l) => l.notation === m) ?? pos.legal_moves.find((l) => plain(l.san ?? "") === plain(m));
+    out.push(legal ? legal.notation : m);
+  }
+  return out;
 }
 
 /** startSetup lets the player set the shown position up by clicks. */
@@ -811,7 +929,6 @@ async function playFromBoard(rows) {
     page.moves = moves;
     page.ply = moves.length;
     page.setup = moves.length;
-    page.start = "";
     page.editing = null;
     page.evaluation = null;
     showEditing();

@@ -2,9 +2,11 @@
 // the page's style; files a-h and ranks 1-8 are written along the edges,
 // the board turned for a player of black. A move is two clicks: a piece of
 // the side to move (its legal targets light up), then a target; a pawn
-// reaching the last rank asks which piece it becomes. The last move, the
-// king in check, the engine's idea so far and the best analysed moves are
-// marked on their squares.
+// reaching the last rank asks which piece it becomes. A piece may also be
+// dragged to its target (pointer events, so a mouse, a pen or a finger).
+// The last move, the king in check, the engine's idea so far and the best
+// analysed moves are marked on their squares; the best analysed move (or
+// the engine's idea while it thinks) is an arrow, with its score.
 
 /** @typedef {import("./boards.js").View} View */
 /** @typedef {import("./boards.js").Hooks} Hooks */
@@ -18,6 +20,7 @@ export const sides = { x: "white", o: "black" };
 export const editable = false;
 
 const files = "abcdefgh";
+const svgNS = "http://www.w3.org/2000/svg";
 
 /** The glyph of each FEN letter (the solid set, coloured by style.css). */
 const glyphs = /** @type {Record<string, string>} */ ({
@@ -68,12 +71,24 @@ class Chessboard {
     this.promotion.hidden = true;
     this.promotion.setAttribute("role", "group");
     this.promotion.setAttribute("aria-label", "Promote to");
+    this.arrows = document.createElementNS(svgNS, "svg");
+    this.arrows.setAttribute("class", "arrows");
+    this.arrows.setAttribute("viewBox", "0 0 8 8");
+    this.arrows.setAttribute("aria-hidden", "true");
+    /** @type {{from: string, x: number, y: number, pointer: number, ghost: HTMLElement|null}|null} a piece being dragged */
+    this.drag = null;
+    /** set between the end of a drag and the click it makes, which is not a pick */
+    this.dragged = false;
     const area = el("div", "area");
-    area.append(this.grid, this.promotion);
+    area.append(this.grid, this.arrows, this.promotion);
     const frame = el("div", "frame");
     frame.append(this.ranks, area, el("div", "corner"), this.files);
     this.root.append(frame);
     this.grid.addEventListener("click", (e) => this.clicked(e));
+    this.grid.addEventListener("pointerdown", (e) => this.down(e));
+    this.grid.addEventListener("pointermove", (e) => this.moved(e));
+    this.grid.addEventListener("pointerup", (e) => this.up(e));
+    this.grid.addEventListener("pointercancel", () => this.endDrag());
     this.promotion.addEventListener("click", (e) => this.promote(e));
   }
 
@@ -115,7 +130,10 @@ class Chessboard {
     if (this.squares.size === 0 || flipped !== this.flipped) this.build(flipped);
     const changed = this.view?.position !== view.position;
     this.view = view;
-    if (changed || !view.playable) this.cancel();
+    if (changed || !view.playable) {
+      this.cancel();
+      this.endDrag();
+    }
     const pos = view.position;
     const rows = pos.board ?? [];
     const check = /** @type {{check?: string}|undefined} */ (pos.view)?.check ?? "";
@@ -144,6 +162,133 @@ class Chessboard {
       setMarker(sq, best.get(name));
       sq.setAttribute("aria-label", this.label(name, piece, check === name, best.get(name)));
     }
+    this.drawArrow(view);
+  }
+
+  /**
+   * drawArrow draws the best analysed move as an arrow from its square to
+   * its target with its score, or while the engine thinks its idea so far
+   * (dashed, no score), or none.
+   * @param {View} view
+   */
+  drawArrow(view) {
+    const best = view.markers.find((m) => m.rank === 0);
+    const move = best?.move ?? view.thinking;
+    if (!move?.from || !move.to) {
+      this.arrows.replaceChildren();
+      return;
+    }
+    const [x1, y1] = this.centre(move.from);
+    const [x2, y2] = this.centre(move.to);
+    const g = document.createElementNS(svgNS, "g");
+    g.setAttribute("class", `arrow ${best ? `best ${best.tone}` : "thinking"}`);
+    g.dataset.from = move.from;
+    g.dataset.to = move.to;
+    g.dataset.notation = move.notation;
+    const shape = document.createElementNS(svgNS, "polygon");
+    shape.setAttribute("points", arrowPoints(x1, y1, x2, y2));
+    g.append(shape);
+    if (best) {
+      g.dataset.score = String(best.score);
+      const [mx, my] = [(x1 + x2) / 2, (y1 + y2) / 2];
+      const label = document.createElementNS(svgNS, "rect");
+      const w = 0.16 * best.text.length + 0.2;
+      for (const [k, v] of [["x", mx - w / 2], ["y", my - 0.2], ["width", w], ["height", 0.4], ["rx", 0.1]]) label.setAttribute(String(k), String(v));
+      const t = document.createElementNS(svgNS, "text");
+      t.setAttribute("x", String(mx));
+      t.setAttribute("y", String(my + 0.01));
+      t.textContent = best.text;
+      g.append(label, t);
+    }
+    this.arrows.replaceChildren(g);
+  }
+
+  /**
+   * centre is the middle of square on the board as drawn, in squares from
+   * its top left.
+   * @param {string} square
+   * @returns {[number, number]}
+   */
+  centre(square) {
+    const f = files.indexOf(square[0]);
+    const r = Number(square.slice(1)) - 1;
+    return this.flipped ? [7 - f + 0.5, r + 0.5] : [f + 0.5, 7 - r + 0.5];
+  }
+
+  /**
+   * down starts a drag on a piece of the side to move.
+   * @param {PointerEvent} e
+   */
+  down(e) {
+    const sq = /** @type {HTMLElement|null} */ (/** @type {Element} */ (e.target).closest(".square"));
+    if (e.button !== 0 || !sq || !this.view?.playable || this.movesFrom(sq.dataset.square ?? "").length === 0) return;
+    this.endDrag();
+    this.drag = { from: sq.dataset.square ?? "", x: e.clientX, y: e.clientY, pointer: e.pointerId, ghost: null };
+  }
+
+  /**
+   * moved follows a drag: past a few pixels the piece leaves its square
+   * and goes with the pointer, its targets lit.
+   * @param {PointerEvent} e
+   */
+  moved(e) {
+    const d = this.drag;
+    if (!d || e.pointerId !== d.pointer) return;
+    if (!d.ghost) {
+      if (Math.hypot(e.clientX - d.x, e.clientY - d.y) < 6) return;
+      const sq = /** @type {HTMLElement} */ (this.squares.get(d.from));
+      this.grid.setPointerCapture(e.pointerId);
+      const size = sq.getBoundingClientRect().width;
+      d.ghost = /** @type {HTMLElement} */ (/** @type {HTMLElement} */ (sq.querySelector(".piece")).cloneNode(true));
+      d.ghost.classList.add("ghost");
+      d.ghost.style.fontSize = `${0.78 * size}px`;
+      d.ghost.style.width = d.ghost.style.height = `${size}px`;
+      d.ghost.style.setProperty("-webkit-text-stroke-width", `${(d.ghost.classList.contains("white") ? 0.025 : 0.015) * size}px`);
+      this.root.append(d.ghost);
+      sq.classList.add("dragging");
+      this.selected = d.from;
+      this.promotion.hidden = true;
+      if (this.view) this.draw(this.view);
+    }
+    const size = d.ghost.getBoundingClientRect().width;
+    d.ghost.style.left = `${e.clientX - size / 2}px`;
+    d.ghost.style.top = `${e.clientY - size / 2}px`;
+  }
+
+  /**
+   * up drops a dragged piece: on a legal target the move is played (a
+   * promotion asks for its piece), anywhere else it goes back.
+   * @param {PointerEvent} e
+   */
+  up(e) {
+    const d = this.drag;
+    if (!d || e.pointerId !== d.pointer) return;
+    const dropped = !!d.ghost;
+    this.endDrag();
+    if (!dropped || !this.view) return;
+    this.dragged = true;
+    setTimeout(() => { this.dragged = false; }, 0);
+    const at = document.elementFromPoint(e.clientX, e.clientY)?.closest(".square");
+    const name = /** @type {HTMLElement|null|undefined} */ (at)?.dataset.square ?? "";
+    const moves = this.movesFrom(d.from).filter((m) => m.to === name);
+    if (moves.length === 1) {
+      this.play(moves[0]);
+    } else if (moves.length > 1) {
+      this.askPromotion(moves);
+    } else {
+      this.selected = "";
+      this.draw(this.view);
+    }
+  }
+
+  /** endDrag drops the dragged piece's image, if any. */
+  endDrag() {
+    const d = this.drag;
+    this.drag = null;
+    if (!d?.ghost) return;
+    d.ghost.remove();
+    this.squares.get(d.from)?.classList.remove("dragging");
+    if (this.grid.hasPointerCapture(d.pointer)) this.grid.releasePointerCapture(d.pointer);
   }
 
   /**
@@ -176,7 +321,7 @@ class Chessboard {
   /** @param {MouseEvent} e */
   clicked(e) {
     const sq = /** @type {HTMLElement|null} */ (/** @type {Element} */ (e.target).closest(".square"));
-    if (!sq || !this.view || !this.view.playable) return;
+    if (this.dragged || !sq || !this.view || !this.view.playable) return;
     const name = sq.dataset.square ?? "";
     const moves = this.movesFrom(this.selected).filter((m) => m.to === name);
     if (moves.length === 1) {
@@ -274,4 +419,26 @@ function text(tag, content) {
   const e = document.createElement(tag);
   e.textContent = content;
   return e;
+}
+
+/**
+ * arrowPoints is the outline of an arrow from (x1, y1) to (x2, y2), in
+ * squares: a shaft, then a head whose tip is at the target's centre.
+ * @param {number} x1
+ * @param {number} y1
+ * @param {number} x2
+ * @param {number} y2
+ */
+function arrowPoints(x1, y1, x2, y2) {
+  const len = Math.hypot(x2 - x1, y2 - y1) || 1;
+  const [dx, dy] = [(x2 - x1) / len, (y2 - y1) / len];
+  const [nx, ny] = [-dy, dx];
+  const shaft = 0.075;
+  const head = 0.22;
+  const [bx, by] = [x2 - dx * 0.4, y2 - dy * 0.4];
+  const pts = [
+    [x1 + nx * shaft, y1 + ny * shaft], [bx + nx * shaft, by + ny * shaft], [bx + nx * head, by + ny * head], [x2, y2],
+    [bx - nx * head, by - ny * head], [bx - nx * shaft, by - ny * shaft], [x1 - nx * shaft, y1 - ny * shaft],
+  ];
+  return pts.map(([x, y]) => `${x.toFixed(3)},${y.toFixed(3)}`).join(" ");
 }

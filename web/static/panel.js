@@ -2,7 +2,8 @@
 // the engine is doing (data-state: idle, thinking, analysing, answered,
 // error): while it searches, its live progress and nothing of an earlier
 // answer; then its answer; after a problem, no answer at all. Every score
-// is shown from the viewer's side (score.js).
+// is shown from the viewer's side (score.js). Moves and lines are given in
+// the game's second notation where it has one (chess's SAN).
 
 import { orient, signed, compact, describe, share } from "./score.js";
 
@@ -71,7 +72,7 @@ export function showProgress(p, updates, side, sides) {
   t.dataset.updates = String(updates);
   const solved = p.outcome !== undefined && p.outcome !== "unknown";
   t.textContent = `Thinking… ${solved ? "solved" : `depth ${p.depth}`} · ${describe(e, sides.short(sides.viewer), sides.short(other(sides.viewer)))} · ` +
-    `${p.nodes.toLocaleString("en")} nodes · ${p.elapsed_ms} ms · ${p.pv.join(" ")}`;
+    `${p.nodes.toLocaleString("en")} nodes · ${p.elapsed_ms} ms · ${(p.pv_san ?? p.pv).join(" ")}`;
   setEval(e, sides);
 }
 
@@ -92,7 +93,7 @@ export function showAnswer(a, updates, sides) {
   const winner = { win: sides.short(sides.viewer), loss: sides.short(other(sides.viewer)) }[/** @type {"win"|"loss"} */ (e.outcome)];
   /** @type {[string, string, string, string][]} field, name, text, the API's value */
   const rows = [
-    ["move", "Move", `${a.move.notation} (${sides.short(a.to_move)})`, a.move.notation],
+    ["move", "Move", `${a.move.san ?? a.move.notation} (${sides.short(a.to_move)})`, a.move.notation],
     ["score", `Score for ${sides.short(sides.viewer)}`, signed(e.score), String(a.score)],
     ["outcome", "Outcome", winner ? `${winner} ${winner === "you" ? "win" : "wins"}${plies}` : e.outcome === "draw" ? `a draw${plies}` : "not proved", a.outcome],
     ["plies_to_end", "Plies left", a.plies_to_end === undefined ? "–" : String(a.plies_to_end), String(a.plies_to_end ?? "")],
@@ -100,7 +101,7 @@ export function showAnswer(a, updates, sides) {
     ["nodes", "Nodes", a.nodes.toLocaleString("en"), String(a.nodes)],
     ["elapsed_ms", "Time", `${a.elapsed_ms} ms${a.cached ? " (remembered)" : ""}`, String(a.elapsed_ms)],
     ["complete", "Complete", a.complete ? `yes: ${stopReasons[a.stopped_by]}` : `no: ${stopReasons[a.stopped_by]}`, a.stopped_by],
-    ["pv", "Line", a.pv.join(" "), a.pv.join(" ")],
+    ["pv", "Line", (a.pv_san ?? a.pv).join(" "), a.pv.join(" ")],
   ];
   $("answer").replaceChildren(...rows.flatMap(([field, name, text, value]) => {
     const dt = document.createElement("dt");
@@ -130,7 +131,7 @@ export function showAnalysis(markers, onPick) {
     b.className = `marker ${m.tone}${m.rank === 0 ? " best" : ""}`;
     b.dataset.notation = m.move.notation;
     const name = document.createElement("strong");
-    name.textContent = m.move.notation;
+    name.textContent = m.move.san ?? m.move.notation;
     b.append(name, ` ${m.text}`);
     b.title = m.label;
     b.disabled = !onPick;

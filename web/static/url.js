@@ -5,21 +5,17 @@
 //
 // The settings are the form's field names and the game's option names;
 // moves are the notations played, ply the move shown when it is not the
-// last, setup how many of the moves only set a position up, position the
-// position the moves start from, in the game's notation, when it is not
-// the game's start.
+// last, setup how many of the moves only set a position up.
 
 /**
  * @typedef {object} Place where in the game the page is
  * @property {string[]} moves the notations played
  * @property {number} ply how many of them are shown on the board
  * @property {number} setup how many of them set the position up
- * @property {string} start the position they start from, in the game's
- *   notation; "" for the game's start
  */
 
 /**
- * readPlace reads the moves, ply, setup and start of a fragment's parameters.
+ * readPlace reads the moves, ply and setup of a fragment's parameters.
  * @param {URLSearchParams} params
  * @returns {Place}
  */
@@ -29,7 +25,7 @@ export function readPlace(params) {
     const n = Number.parseInt(params.get(name) ?? "", 10);
     return Number.isInteger(n) && n >= 0 && n <= moves.length ? n : dflt;
   };
-  return { moves, ply: number("ply", moves.length), setup: number("setup", 0), start: params.get("position") ?? "" };
+  return { moves, ply: number("ply", moves.length), setup: number("setup", 0) };
 }
 
 /**
@@ -39,7 +35,6 @@ export function readPlace(params) {
  */
 export function fragment(settings, place) {
   const params = new URLSearchParams(settings);
-  if (place.start !== "") params.set("position", place.start);
   if (place.moves.length > 0) params.set("moves", place.moves.join(","));
   if (place.ply < place.moves.length) params.set("ply", String(place.ply));
   if (place.setup > 0) params.set("setup", String(place.setup));
