@@ -92,3 +92,50 @@ func TestPlayKalah(t *testing.T) {
 		shot.checkClean([]string{svc.URL})
 	}
 }
+
+// TestKalahPastedPosition pastes a Kalah position in its notation, North
+// to move, for the engine playing North: the page plays on from that
+// position (not the start), the move list gives North's moves to North
+// (pit 6's last seed falls into North's store, so North moves again), the
+// board after them matches POST /position from the pasted position, the
+// address keeps it (fen=, the page's field of a start position in any
+// notation), and the panel says the engine's answer is solved
+// rather than a depth of 254.
+func TestKalahPastedPosition(t *testing.T) {
+	const pasted = "0,0,1,0,2,13:5/0,0,0,0,2,1:24/o"
+	browser := newBrowser(t)
+	svc := newService(t, unhurried)
+	tb := newTab(t, browser)
+	link := url.Values{"game": {"kalah"}, "side": {"x"}, "analysis": {"0"}}
+	tb.run(chromedp.Navigate(svc.URL + "/#" + link.Encode()))
+	tb.settled()
+	tb.run(chromedp.SetValue(chromedp.ID("paste"), pasted), chromedp.Click(chromedp.ID("load")))
+	tb.waitFor(`document.getElementById("engine").dataset.state === "answered" && document.querySelectorAll("#moves li").length > 0`)
+	state := tb.settled()
+
+	hash := eval[string](tb, `location.hash.slice(1)`)
+	params, err := url.ParseQuery(hash)
+	if err != nil || params.Get("fen") != pasted {
+		t.Fatalf("the address %q does not keep the pasted position %q", hash, pasted)
+	}
+	played := strings.Split(params.Get("moves"), ",")
+	if sides := eval[[]string](tb, `[...document.querySelectorAll("#moves li")].map((li) => li.dataset.side)`); len(sides) == 0 || sides[0] != "o" {
+		t.Errorf("the engine's moves %q from the pasted position are listed as %q, want North's (o) first", played, sides)
+	}
+	var want kalahView
+	svc.post(t, "/position", map[string]any{"game": "kalah", "position": pasted, "moves": played}, &want)
+	got := eval[kalahView](tb, `(() => {
+		const counts = (side) => [...document.querySelectorAll("#board .pit[data-side='" + side + "']")]
+			.sort((a, b) => Number(a.dataset.pit) - Number(b.dataset.pit)).map((b) => Number(b.dataset.count));
+		const store = (side) => Number(document.querySelector("#board .store[data-side='" + side + "']").dataset.count);
+		return {view: {pits: [counts("x"), counts("o")], stores: [store("x"), store("o")]}};
+	})()`)
+	if !slices.Equal(got.View.Pits[0], want.View.Pits[0]) || !slices.Equal(got.View.Pits[1], want.View.Pits[1]) || got.View.Stores != want.View.Stores {
+		t.Errorf("after %q from %q (page %s) the page shows %+v, POST /position says %+v", played, pasted, state, got.View, want.View)
+	}
+	depth := eval[string](tb, `document.querySelector("#answer dd[data-field=depth]").textContent`)
+	if !strings.HasPrefix(depth, "solved") || strings.Contains(depth, "254") {
+		t.Errorf("the panel's depth of a solve reads %q, want \"solved\" and the plies to the end", depth)
+	}
+	tb.checkClean([]string{svc.URL})
+}

@@ -74,6 +74,9 @@ func run(args []string, out io.Writer) error {
 	levels := fs.Int("levels", 0, "instead: measure the levels on this many positions from 16 to 40 random moves in")
 	apiURL := fs.String("api", "", "ask the server at this URL (POST /move) instead of solving here")
 	timeoutMS := fs.Int("timeout-ms", 1000, "with -api: the timeout_ms of each request")
+	positions := fs.String("positions", "", "instead of -n and -games: solve the positions of this file (one a line, the first field in the notation; # comments)")
+	maxNodes := fs.Uint64("max-nodes", 0, "stop each solve at this many nodes (0: none), as a deadline would but reproducibly; the answer counts as exact only when proved")
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the solves to this file")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -92,9 +95,19 @@ func run(args []string, out io.Writer) error {
 	if *levels > 0 {
 		return measureLevels(r, *levels, rng, kalah.NewTable(*ttBits), out)
 	}
-	m := measurer{r: r, warm: *warm, out: out, api: client}
+	m := measurer{r: r, warm: *warm, out: out, api: client, maxNodes: *maxNodes}
 	if client == nil {
 		m.table = kalah.NewTable(*ttBits)
+	}
+	if *cpuProfile != "" {
+		stop, err := startProfile(*cpuProfile)
+		if err != nil {
+			return err
+		}
+		defer stop()
+	}
+	if *positions != "" {
+		return m.solveFile(*positions)
 	}
 	for range *n {
 		if p := randomPlay(r, rng.IntN(*plies+1), rng); p != nil {
@@ -135,12 +148,14 @@ func randomPlay(r kalah.Rules, plies int, rng *rand.Rand) *kalah.Position {
 
 // measurer solves positions and keeps the samples.
 type measurer struct {
-	r       kalah.Rules
-	table   *kalah.Table
-	warm    bool
-	api     *apiClient // when set, the server answers
-	out     io.Writer
-	samples []sample
+	r     kalah.Rules
+	table *kalah.Table
+	warm  bool
+	api   *apiClient // when set, the server answers
+	// maxNodes bounds each solve here (kalah.Limits.MaxNodes); 0: none.
+	maxNodes uint64
+	out      io.Writer
+	samples  []sample
 }
 
 // solve measures one exact solve of p, here or by the server, and returns
@@ -158,7 +173,7 @@ func (m *measurer) solve(kind string, p *kalah.Position) (engine.Move, error) {
 			m.table.Clear()
 		}
 		cpu0, wall0 := cpuTime(), time.Now()
-		res := kalah.Search(context.Background(), p, kalah.Limits{Table: m.table})
+		res := kalah.Search(context.Background(), p, kalah.Limits{Table: m.table, MaxNodes: m.maxNodes})
 		s.score, s.nodes, s.exact, move = res.Score, res.Nodes, res.Complete, res.Move
 		s.cpu, s.wall = cpuTime()-cpu0, time.Since(wall0)
 	}
@@ -170,7 +185,7 @@ func (m *measurer) solve(kind string, p *kalah.Position) (engine.Move, error) {
 
 // report prints the percentiles of each kind and of all.
 func (m *measurer) report() error {
-	for _, kind := range []string{"random", "perfect", "all"} {
+	for _, kind := range []string{"random", "perfect", "file", "all"} {
 		var cpu, wall []time.Duration
 		exactInTime := 0
 		for _, s := range m.samples {

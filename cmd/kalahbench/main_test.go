@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -28,5 +30,24 @@ func TestLevels(t *testing.T) {
 	}
 	if !strings.Contains(out.String(), "level 10: 0.00 seeds lost a move, a best move 100% of 5") {
 		t.Fatalf("full strength is not perfect:\n%s", out.String())
+	}
+}
+
+// TestPositionsFile solves the positions of a file, its comments and
+// blank lines skipped, the lines of kalahbench's own output read too.
+func TestPositionsFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "positions.txt")
+	text := "# Kalah(3,3)\n3,3,3:0/3,3,3:0/x\n\nfile     3,3,0:1/4,4,3:0/o   seeds 17\n"
+	if err := os.WriteFile(path, []byte(text), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	if err := run([]string{"-pits", "3", "-seeds", "3", "-positions", path, "-tt-bits", "12", "-max-nodes", "100000"}, &out); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"3,3,3:0/3,3,3:0/x", "3,3,0:1/4,4,3:0/o", "file (2 positions)"} {
+		if !strings.Contains(out.String(), want) {
+			t.Fatalf("report lacks %q:\n%s", want, out.String())
+		}
 	}
 }

@@ -85,3 +85,27 @@ func TestDatabaseFile(t *testing.T) {
 		t.Fatal("a corrupted file reads")
 	}
 }
+
+// TestBookMoveCheckBounded answers a board of the embedded book one move
+// from the start (x's pit 1, not the best: the book holds its value from
+// the start's proof) with the book's value at once: the check of the
+// book's move, which alone takes tens of millions of nodes with a
+// 14-seed database, stops at bookCheckNodes, and the answer is the same
+// for the same input.
+func TestBookMoveCheckBounded(t *testing.T) {
+	p, err := ParsePosition(Standard, "position", "0,5,1,6,6,5:1/4,4,4,4,4,4:0/o")
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := Search(context.Background(), p, Limits{Table: NewTable(12)})
+	if !first.Complete || first.Score != 6 || first.Source != "book" {
+		t.Fatalf("got score %d complete %v from %q, want the book's exact 6", first.Score, first.Complete, first.Source)
+	}
+	if limit := uint64(bookCheckNodes + pollInterval + maxPV*pvNodes); first.Nodes > limit {
+		t.Errorf("the book's answer took %d nodes, more than the check's %d", first.Nodes, limit)
+	}
+	again := Search(context.Background(), p, Limits{Table: NewTable(12)})
+	if again.Move != first.Move || again.Nodes != first.Nodes {
+		t.Errorf("the same search answered %v in %d nodes, then %v in %d", first.Move, first.Nodes, again.Move, again.Nodes)
+	}
+}

@@ -14,8 +14,10 @@ func (s *solver) fromDatabase(root *board, n int) Result {
 
 // fromBook answers a board whose exact value the book holds: the value,
 // and the book's move if it is proved to keep it, else the first move that
-// is. The proof may be stopped by the deadline or the node limit: the
-// answer is then the book's move unchecked, when it is legal.
+// is. The proof may be stopped by bookCheckNodes (a proof of a move of a
+// board near the start can take more nodes than any deadline allows),
+// the deadline or the node limit: the answer is then the book's move
+// unchecked, when it is legal.
 func (s *solver) fromBook(root *board, n int) (Result, bool) {
 	if s.book == nil || n < s.book.minSeeds {
 		return Result{}, false
@@ -28,9 +30,14 @@ func (s *solver) fromBook(root *board, n int) (Result, bool) {
 	v := e.lo
 	res := Result{Score: v, Lower: v, Upper: v, Complete: true, Source: "book"}
 	s.armed = true
-	move := s.keeping(root, n, e.move, v) // the book's move, checked
+	limit := s.limit
+	s.limit = s.nodes + bookCheckNodes
+	if limit != 0 {
+		s.limit = min(s.limit, limit)
+	}
+	move := s.keeping(root, n, e.move, v) // the book's move, checked within bookCheckNodes
 	stopped := s.stopped
-	s.armed, s.stopped = false, false
+	s.armed, s.stopped, s.limit = false, false, limit
 	if move == noMove {
 		if !stopped || e.move < 0 || e.move >= s.v.m || root[e.move] == 0 {
 			return Result{}, false

@@ -62,7 +62,7 @@ func (s *State) Search(ctx context.Context, lim engine.Limits) engine.Result {
 	start := time.Now()
 	t := borrowTable(lim)
 	defer returnTable(t, lim)
-	kl := Limits{Depth: turns(lim.Depth), MaxNodes: lim.MaxNodes, Table: t}
+	kl := Limits{Depth: turns(lim.Depth), MaxNodes: lim.MaxNodes, Table: t, Database: databaseFor(ctx, s.pos.Rules())}
 	if lim.Progress != nil {
 		kl.Progress = func(i Info) {
 			p := engine.Progress{Depth: i.Depth, Score: i.Score, Move: i.Move, PV: i.PV, Nodes: i.Nodes, Elapsed: time.Since(start)}
@@ -105,7 +105,7 @@ func boundsOutcome(exact bool, score, lower, upper int) engine.Outcome {
 func (s *State) Analyze(ctx context.Context, lim engine.Limits, n int) []engine.MoveScore {
 	t := borrowTable(lim)
 	defer returnTable(t, lim)
-	kl := Limits{Depth: turns(lim.Depth), MaxNodes: lim.MaxNodes, Table: t}
+	kl := Limits{Depth: turns(lim.Depth), MaxNodes: lim.MaxNodes, Table: t, Database: databaseFor(ctx, s.pos.Rules())}
 	if kl.Depth > 0 {
 		kl.Depth = max(kl.Depth-1, 1)
 	}
@@ -159,3 +159,15 @@ func (s *State) LevelDepth(level int) int { return LevelLimits(level).Depth + 1 
 // LevelMargin returns how many seeds below the best a weaker level's move
 // may score (engine.LevelMarginer): levelMargins[level].
 func (s *State) LevelMargin(level int) int { return LevelMargin(level) }
+
+// databaseFor returns the endgame database a search under ctx consults:
+// r's (DatabaseBy), or, when ctx ends before it is built, an empty one, so
+// that the search neither waits past its deadline nor builds its own. (r
+// was validated when the position was made, so the empty one builds.)
+func databaseFor(ctx context.Context, r Rules) *Database {
+	if d := DatabaseBy(ctx, r); d != nil {
+		return d
+	}
+	d, _ := BuildDatabase(r, 0)
+	return d
+}

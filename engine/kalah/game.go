@@ -181,10 +181,12 @@ var warmOnce sync.Once
 // Warm starts building, in the background, the endgame databases of the
 // six-pit variants, both capture rules, and parsing their embedded books
 // (engine.Warmer): a server that calls it listens at once rather than
-// seconds later (27 s on a loaded 2-core machine, which the server's start
-// tests do not wait for), and a Kalah search that starts before its
-// database is built waits for it (Databases), so that every answer uses
-// the same database. Other pit counts build theirs at first use, in well
+// seconds later (16 s of CPU for the two 16-seed databases, more on a
+// loaded machine, which the server's start tests do not wait for), and a
+// Kalah search that starts before its database is built waits for it
+// (DatabaseBy), so that its answer does not depend on timing, but never
+// past its deadline: then it searches without the database, exact but
+// slower. Other pit counts build theirs at first use, in well
 // under a second. It is safe to call more than once.
 func (Game) Warm() {
 	warmOnce.Do(func() {

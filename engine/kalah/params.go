@@ -17,9 +17,10 @@ const (
 
 // Exact search (solver.go).
 const (
-	pollInterval = 1 << 12 // nodes between two looks at the deadline; a power of two
-	ttMinGap     = 2       // boards with at most this many seeds more than the databases skip the table
-	etcMinSeeds  = 30      // enhanced transposition cutoffs at nodes with this many seeds on the board or more
+	pollInterval   = 1 << 12 // nodes between two looks at the deadline; a power of two
+	ttMinGap       = 2       // boards with at most this many seeds more than the databases skip the table
+	etcMinSeeds    = 30      // enhanced transposition cutoffs at nodes with this many seeds on the board or more
+	bookCheckNodes = 1 << 18 // the most nodes a check of the book's move at the root takes before the book's move is trusted
 )
 
 // The service's searches (engine.go): the solve table of 2^serviceTableBits

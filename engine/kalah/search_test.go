@@ -162,7 +162,8 @@ func TestSearchAllocations(t *testing.T) {
 }
 
 // BenchmarkSolve solves fixed positions of Kalah(6,4) from random play (12
-// to 20 plies in) with a database of 14 seeds, each with a fresh table.
+// to 20 plies in) with a database of DefaultDatabaseSeeds, each with a
+// fresh table.
 func BenchmarkSolve(b *testing.B) {
 	db, err := BuildDatabase(Standard, DefaultDatabaseSeeds)
 	if err != nil {

@@ -448,7 +448,8 @@ function playNotation(notation) {
 function positionRequest(moves) {
   /** @type {import("./movesvc.js").PositionRequest} */
   const req = { game: page.game?.name ?? "", moves, ...optionValues() };
-  if (startFen.value !== "") req.fen = startFen.value;
+  if (startFen.value !== "" && page.game?.position === "fen") req.fen = startFen.value;
+  else if (startFen.value !== "") req.position = startFen.value;
   return req;
 }
 

@@ -33,6 +33,21 @@ const stopReasons = {
 };
 
 /**
+ * depthText is how the panel names the depth of a search: "solved" and
+ * the plies to the end, when known, for a proved result (some games, such
+ * as Kalah, count a solve's depth as the deepest they allow, 254, which
+ * says nothing), else the depth searched.
+ * @param {number} depth
+ * @param {boolean} solved the result is proved: stopped_by "solved", or a
+ *   progress event's outcome known
+ * @param {number} [pliesToEnd]
+ */
+export function depthText(depth, solved, pliesToEnd) {
+  if (!solved) return String(depth);
+  return pliesToEnd === undefined ? "solved" : `solved, ${pliesToEnd} ${pliesToEnd === 1 ? "ply" : "plies"} to the end`;
+}
+
+/**
  * setState says what the engine is doing, in the panel's state and line.
  * @param {"idle"|"thinking"|"analysing"|"answered"|"error"} state
  * @param {string} line
@@ -55,7 +70,8 @@ export function showProgress(p, updates, side, sides) {
   const e = orient(p, side, sides.viewer);
   const t = $("thinking");
   t.dataset.updates = String(updates);
-  t.textContent = `Thinking… depth ${p.depth} · ${describe(e, sides.short(sides.viewer), sides.short(other(sides.viewer)))} · ` +
+  const solved = p.outcome !== undefined && p.outcome !== "unknown";
+  t.textContent = `Thinking… ${solved ? "solved" : `depth ${p.depth}`} · ${describe(e, sides.short(sides.viewer), sides.short(other(sides.viewer)))} · ` +
     `${p.nodes.toLocaleString("en")} nodes · ${p.elapsed_ms} ms · ${(p.pv_san ?? p.pv).join(" ")}`;
   setEval(e, sides);
 }
@@ -81,7 +97,7 @@ export function showAnswer(a, updates, sides) {
     ["score", `Score for ${sides.short(sides.viewer)}`, signed(e.score), String(a.score)],
     ["outcome", "Outcome", winner ? `${winner} ${winner === "you" ? "win" : "wins"}${plies}` : e.outcome === "draw" ? `a draw${plies}` : "not proved", a.outcome],
     ["plies_to_end", "Plies left", a.plies_to_end === undefined ? "–" : String(a.plies_to_end), String(a.plies_to_end ?? "")],
-    ["depth", "Depth", String(a.depth), String(a.depth)],
+    ["depth", "Depth", depthText(a.depth, a.stopped_by === "solved", a.plies_to_end), String(a.depth)],
     ["nodes", "Nodes", a.nodes.toLocaleString("en"), String(a.nodes)],
     ["elapsed_ms", "Time", `${a.elapsed_ms} ms${a.cached ? " (remembered)" : ""}`, String(a.elapsed_ms)],
     ["complete", "Complete", a.complete ? `yes: ${stopReasons[a.stopped_by]}` : `no: ${stopReasons[a.stopped_by]}`, a.stopped_by],

@@ -10,7 +10,9 @@
  * @typedef {object} Pasted a position as the player gave it
  * @property {string[]} [moves] notations from the start
  * @property {string[]} [board] rows, top first
- * @property {string} [fen] the start position, a FEN (chess), moves from there
+ * @property {string} [fen] the start position in the game's notation (GET
+ *   /games position: a FEN for chess, Kalah's "4,4,4,4,4,4:0/4,4,4,4,4,4:0/x"),
+ *   moves from there
  */
 
 /** The fields of a FEN, in order: placement, side, castling, en passant, clocks. */
@@ -32,7 +34,7 @@ const fenFields = [/^[pnbrqkPNBRQK1-8]+(\/[pnbrqkPNBRQK1-8]+){7}$/, /^[wb]$/, /^
  */
 export function parsePosition(text, placement, notation) {
   if (notation === "fen") return parseChess(text, placement);
-  return parsePlain(text, placement);
+  return parsePlain(text, placement, notation);
 }
 
 /**
@@ -69,12 +71,16 @@ function parseChess(text, placement) {
 }
 
 /**
- * parsePlain reads a move list, board rows or a request's JSON.
+ * parsePlain reads a move list, board rows or a request's JSON, and for a
+ * game with a position notation other than FEN (Kalah's, GNU Backgammon
+ * IDs) a position in it, told from a move list by its shape
+ * (positionShapes; the service checks the rest), or a JSON's position.
  * @param {string} text
  * @param {"cell"|"column"} placement
+ * @param {string} [notation] the game's position notation (Game.position)
  * @returns {Pasted}
  */
-function parsePlain(text, placement) {
+function parsePlain(text, placement, notation) {
   const t = text.trim();
   if (t.startsWith("{") || t.startsWith("[")) {
     let v;
@@ -85,6 +91,7 @@ function parsePlain(text, placement) {
     }
     if (Array.isArray(v)) v = { moves: v };
     if (Array.isArray(v?.board) && v.board.every((/** @type {unknown} */ r) => typeof r === "string")) return { board: v.board };
+    if (notation && typeof v?.position === "string") return { fen: v.position, moves: Array.isArray(v.moves) ? v.moves.map(String) : [] };
     if (Array.isArray(v?.moves) && v.moves.every((/** @type {unknown} */ m) => typeof m === "string")) return { moves: v.moves };
     throw new Error("the pasted JSON has neither moves nor board as a list of strings");
   }
@@ -92,6 +99,7 @@ function parsePlain(text, placement) {
   if (rows.length >= 2 && rows.every((r) => /^[.xo]+$/i.test(r) && r.length === rows[0].length)) {
     return { board: rows.map((r) => r.toLowerCase()) };
   }
+  if (notation && positionShapes[notation]?.test(t)) return { fen: t, moves: [] };
   let moves = t.split(/[\s,;]+/).map((m) => m.replace(/^\d+\.+(?=\D)/, "")).filter((m) => m !== "" && !/^\d+\.+$/.test(m));
   if (placement === "column" && moves.length === 1 && /^\d{2,}$/.test(moves[0])) moves = [...moves[0]];
   return { moves };
@@ -153,3 +161,14 @@ function other(side) {
 export function cycle(stone) {
   return { ".": "x", x: "o", o: "." }[stone] ?? ".";
 }
+
+/**
+ * positionShapes tells a position in a game's notation (GET /games
+ * position) other than FEN from a move list by its shape. A backgammon
+ * move list ("31 8/5 6/5") holds "/" too, so the shapes are strict.
+ * @type {Record<string, RegExp>}
+ */
+const positionShapes = {
+  kalah: /^[\d,]+:\d+\/[\d,]+:\d+\/[xo]$/i,
+  gnubg: /^[A-Za-z0-9+/]{14}(:[A-Za-z0-9+/]{12})?$/,
+};

@@ -1,0 +1,46 @@
+package kalah
+
+import (
+	"context"
+	"slices"
+	"testing"
+	"time"
+
+	"movesvc/engine"
+)
+
+// TestSearchDoesNotWaitForADatabaseBeingBuilt holds a database's build
+// back, as Warm's is in a server's first seconds, and searches with a
+// context already ended: the search answers a legal move without the
+// database instead of waiting for it. Without a deadline a search waits,
+// so that its answer does not depend on timing.
+func TestSearchDoesNotWaitForADatabaseBeingBuilt(t *testing.T) {
+	release := make(chan struct{})
+	build := buildDatabase
+	buildDatabase = func(r Rules, seeds int) (*Database, error) {
+		<-release
+		return build(r, seeds)
+	}
+	SetDatabaseDir(databaseDir) // forgets the databases built
+	t.Cleanup(func() {
+		close(release)
+		Databases(Standard) // the held build ends before buildDatabase is put back
+		buildDatabase = build
+	})
+	st, err := Game{}.NewState(engine.Setup{FromMoves: true, Moves: []string{"1", "2"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	done := make(chan engine.Result, 1)
+	go func() { done <- st.(*State).Search(ctx, engine.Limits{}) }()
+	select {
+	case res := <-done:
+		if !slices.Contains(st.LegalMoves(nil), res.Move) {
+			t.Errorf("move %d is not legal", res.Move)
+		}
+	case <-time.After(time.Minute):
+		t.Fatal("the search waits for the database's build")
+	}
+}
