@@ -55,10 +55,10 @@
 //   - Reverse futility pruning, razoring, null-move pruning (reduction by
 //     depth and by the margin over beta), internal iterative reduction,
 //     late-move pruning, futility pruning and SEE pruning of moves, late
-//     move reductions (logarithmic, adjusted by history, PV and cut
-//     nodes), check extensions, mate-distance pruning; draws by
-//     repetition (a first one in the search), the fifty-move rule and
-//     insufficient material.
+//     move reductions (logarithmic, adjusted by history, killers and the
+//     counter move, PV and cut nodes), check extensions, mate-distance
+//     pruning; draws by repetition (a first one in the search), the
+//     fifty-move rule and insufficient material.
 //   - Lazy SMP: helper goroutines search the same tree on the shared table
 //     (odd ones a ply deeper); the main thread's result stands.
 //   - Weaker levels by depth and node limits (LevelLimits); a

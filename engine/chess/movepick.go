@@ -239,3 +239,13 @@ func (mp *movePicker) givesCheck(p *Position, m Move) bool {
 	}
 	return p.givesCheckCS(m, &mp.cs)
 }
+
+// reductionAdjust returns the plies the late-move reduction of the move m
+// changes by for what the picker knows of the node: a quiet killer or
+// counter move is reduced lmrRefutation less.
+func (mp *movePicker) reductionAdjust(m Move, quiet bool) int {
+	if quiet && (m == mp.killers[0] || m == mp.killers[1] || m == mp.counter) {
+		return -lmrRefutation
+	}
+	return 0
+}

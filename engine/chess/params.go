@@ -42,6 +42,7 @@ const (
 	seePruneDepth     = 8
 	lmrMinDepth       = 3     // late-move reductions from this depth...
 	lmrDivisor        = 1.4   // ...reducing ln(depth)*ln(move number)/lmrDivisor plies, adjusted by lmrAdjust
+	lmrRefutation     = 1     // killers and the counter move are reduced this much less
 	lmrHistoryDivisor = 12000 // a quiet move's history scores (quietScore) reduce it one ply less per this much
 	historyMax        = 16384 // the bound history scores saturate at
 	qsDeltaMargin     = 200   // quiescence skips captures whose gain plus this cannot reach alpha

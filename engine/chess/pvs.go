@@ -272,6 +272,7 @@ func (s *searcher) searchMoves(depth, ply int, alpha, beta int32, ttMove Move, t
 		r := 0
 		if depth >= lmrMinDepth && count > 1+boolInt(pvNode) && (quiet || mp.stage == stageBadNoisy) {
 			r = s.reduction(depth, ply, count, m, quiet, pvNode, improving, cutNode)
+			r = max(0, min(r+mp.reductionAdjust(m, quiet), depth-2))
 		}
 		ext := 0
 		if m == ttMove {
