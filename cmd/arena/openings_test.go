@@ -125,7 +125,10 @@ func TestMatchFromList(t *testing.T) {
 	if mc.list, err = list.slice(7, 2); err != nil {
 		t.Fatal(err)
 	}
-	p, _ := parsePlayer("depth=1")
+	// A few hundred nodes a move: the test is of the openings, not of
+	// play, and the threat searches of even a depth-1 search take seconds
+	// a game under the race detector.
+	p, _ := parsePlayer("depth=1,nodes=300")
 	res, err := playMatch(p, p, mc)
 	if err != nil {
 		t.Fatal(err)
