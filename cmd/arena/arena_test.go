@@ -265,7 +265,7 @@ func match(t *testing.T, a, b string, games int) matchResult {
 
 // TestLadder checks that a deeper search beats a shallower one.
 func TestLadder(t *testing.T) {
-	res := match(t, "depth=8,nodes=6000,threats=off", "depth=1,threats=off", 8)
+	res := match(t, "depth=8,nodes=6000,threats=off", "depth=1,threats=off", 4)
 	if res.score() < 0.75 {
 		t.Errorf("depth 8 scores %.2f against depth 1, want at least 0.75", res.score())
 	}

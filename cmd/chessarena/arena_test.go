@@ -108,7 +108,7 @@ func TestMatchFake(t *testing.T) {
 		t.Fatal(err)
 	}
 	var pgn bytes.Buffer
-	res, err := playMatch(a, b, matchConfig{games: 4, concurrency: 2, openings: ops, pgn: &pgn})
+	res, err := playMatch(a, b, matchConfig{games: 2, concurrency: 2, openings: ops, pgn: &pgn})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -117,12 +117,12 @@ func TestMatchFake(t *testing.T) {
 			t.Errorf("game %d: %+v", i+1, g)
 		}
 	}
-	if n := strings.Count(pgn.String(), "[Event "); n != 4 {
+	if n := strings.Count(pgn.String(), "[Event "); n != 2 {
 		t.Errorf("%d PGN games", n)
 	}
 	checkPGN(t, pgn.String())
 	report := res.report(a, b)
-	if !strings.Contains(report, "games 4:") || !strings.Contains(report, "illegal moves: 0") {
+	if !strings.Contains(report, "games 2:") || !strings.Contains(report, "illegal moves: 0") {
 		t.Errorf("report:\n%s", report)
 	}
 
