@@ -20,6 +20,9 @@ import (
 // holds would prove a win or a loss that is not there. Six games of 40
 // plies; in the quick run one of 24, at the usual width only.
 func TestPruningKeepsProofs(t *testing.T) {
+	if raceEnabled && !longtest.Enabled() {
+		t.Skip("node counts of single-threaded searches, not a race check: the plain and long runs count them")
+	}
 	games, plies := longtest.Pick(1, 6), longtest.Pick(24, 40)
 	for name, opt := range map[string]gomoku.Options{
 		"usual":     {},
@@ -123,6 +126,9 @@ func TestReductionsKeepLongAttacks(t *testing.T) {
 // quick run), depth 12 takes fewer nodes with them than without by a half
 // at least, and each search still completes its depth.
 func TestReductionsSaveNodes(t *testing.T) {
+	if raceEnabled && !longtest.Enabled() {
+		t.Skip("node counts of single-threaded searches, not a race check: the plain and long runs count them")
+	}
 	var with, without uint64
 	for _, moves := range threadPositions[1:longtest.Pick(2, len(threadPositions))] {
 		st := played(t, moves)
