@@ -77,7 +77,10 @@ class Chessboard {
     this.arrows.setAttribute("aria-hidden", "true");
     /** @type {{from: string, x: number, y: number, pointer: number, ghost: HTMLElement|null}|null} a piece being dragged */
     this.drag = null;
-    /** set between the end of a drag and the click it makes, which is not a pick */
+    /**
+     * set from the end of a drag until the click it makes, which is not a
+     * pick; the next press clears it, so a stale flag never eats a click
+     */
     this.dragged = false;
     const area = el("div", "area");
     area.append(this.grid, this.arrows, this.promotion);
@@ -220,6 +223,7 @@ class Chessboard {
    * @param {PointerEvent} e
    */
   down(e) {
+    this.dragged = false;
     const sq = /** @type {HTMLElement|null} */ (/** @type {Element} */ (e.target).closest(".square"));
     if (e.button !== 0 || !sq || !this.view?.playable || this.movesFrom(sq.dataset.square ?? "").length === 0) return;
     this.endDrag();
@@ -267,7 +271,6 @@ class Chessboard {
     this.endDrag();
     if (!dropped || !this.view) return;
     this.dragged = true;
-    setTimeout(() => { this.dragged = false; }, 0);
     const at = document.elementFromPoint(e.clientX, e.clientY)?.closest(".square");
     const name = /** @type {HTMLElement|null|undefined} */ (at)?.dataset.square ?? "";
     const moves = this.movesFrom(d.from).filter((m) => m.to === name);
@@ -321,7 +324,11 @@ class Chessboard {
   /** @param {MouseEvent} e */
   clicked(e) {
     const sq = /** @type {HTMLElement|null} */ (/** @type {Element} */ (e.target).closest(".square"));
-    if (this.dragged || !sq || !this.view || !this.view.playable) return;
+    if (this.dragged) {
+      this.dragged = false;
+      return;
+    }
+    if (!sq || !this.view || !this.view.playable) return;
     const name = sq.dataset.square ?? "";
     const moves = this.movesFrom(this.selected).filter((m) => m.to === name);
     if (moves.length === 1) {
