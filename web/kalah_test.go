@@ -98,8 +98,8 @@ func TestPlayKalah(t *testing.T) {
 // position (not the start), the move list gives North's moves to North
 // (pit 6's last seed falls into North's store, so North moves again), the
 // board after them matches POST /position from the pasted position, the
-// address keeps it (fen=, the page's field of a start position in any
-// notation), and the panel says the engine's answer is solved
+// address keeps it (position=, as the request names it; a link that says
+// fen=, as the page wrote before, still opens it), and the panel says the engine's answer is solved
 // rather than a depth of 254.
 func TestKalahPastedPosition(t *testing.T) {
 	const pasted = "0,0,1,0,2,13:5/0,0,0,0,2,1:24/o"
@@ -115,8 +115,8 @@ func TestKalahPastedPosition(t *testing.T) {
 
 	hash := eval[string](tb, `location.hash.slice(1)`)
 	params, err := url.ParseQuery(hash)
-	if err != nil || params.Get("fen") != pasted {
-		t.Fatalf("the address %q does not keep the pasted position %q", hash, pasted)
+	if err != nil || params.Get("position") != pasted || params.Has("fen") {
+		t.Fatalf("the address %q does not keep the pasted position %q as position=", hash, pasted)
 	}
 	played := strings.Split(params.Get("moves"), ",")
 	if sides := eval[[]string](tb, `[...document.querySelectorAll("#moves li")].map((li) => li.dataset.side)`); len(sides) == 0 || sides[0] != "o" {
@@ -136,6 +136,19 @@ func TestKalahPastedPosition(t *testing.T) {
 	depth := eval[string](tb, `document.querySelector("#answer dd[data-field=depth]").textContent`)
 	if !strings.HasPrefix(depth, "solved") || strings.Contains(depth, "254") {
 		t.Errorf("the panel's depth of a solve reads %q, want \"solved\" and the plies to the end", depth)
+	}
+
+	// A link in the old form (fen=) opens the same game, its address
+	// rewritten as position=.
+	old := url.Values{"game": {"kalah"}, "side": {"both"}, "analysis": {"0"}, "fen": {pasted}, "moves": {params.Get("moves")}}
+	tb.run(chromedp.Navigate("about:blank"), chromedp.Navigate(svc.URL+"/#"+old.Encode()))
+	tb.settled()
+	again, err := url.ParseQuery(eval[string](tb, `location.hash.slice(1)`))
+	if err != nil || again.Get("position") != pasted || again.Get("moves") != params.Get("moves") {
+		t.Errorf("a fen= link opens as %v, want position %q and moves %q", again, pasted, params.Get("moves"))
+	}
+	if n := eval[int](tb, `document.querySelectorAll("#moves li").length`); n != len(played) {
+		t.Errorf("a fen= link lists %d moves, want %d", n, len(played))
 	}
 	tb.checkClean([]string{svc.URL})
 }

@@ -82,7 +82,7 @@ const timeoutInput = /** @type {HTMLInputElement} */ ($("timeout"));
 const depthInput = /** @type {HTMLInputElement} */ ($("depth"));
 const analysisBox = /** @type {HTMLInputElement} */ ($("analysis"));
 const settings = /** @type {HTMLDetailsElement} */ ($("settings"));
-/** The start position pasted (a FEN), "" for the game's own; the address keeps it as fen. */
+/** The start position pasted (a FEN, a Kalah position, a GNU Backgammon ID), "" for the game's own; the address keeps it as fen or position. */
 const startFen = /** @type {HTMLInputElement} */ ($("start-fen"));
 
 for (let level = 10; level >= 1; level--) {
@@ -137,6 +137,11 @@ async function restore(first) {
   if (changed) await chooseGame();
   resetSettings();
   for (const [name, value] of params) {
+    // Links made before the start's field took its game's name say fen.
+    if (name === "fen" && startFen.name !== "fen") {
+      startFen.value = value;
+      continue;
+    }
     const field = form.elements.namedItem(name);
     if (!(field instanceof HTMLInputElement || field instanceof HTMLSelectElement) || name === "game") continue;
     if (field instanceof HTMLInputElement && field.type === "checkbox") field.checked = value === "1";
@@ -196,6 +201,9 @@ function saveURL(push) {
 async function chooseGame() {
   const game = page.games.find((g) => g.name === gameSelect.value) ?? page.games[0];
   page.game = game;
+  // The address names a pasted start by the request field it becomes:
+  // fen for chess, position for a game with a notation of its own.
+  startFen.name = game.position === "fen" ? "fen" : "position";
   page.kind = await board.use(game);
   const fields = (game.options ?? []).map((name) => optionField(name, game.option_schemas?.[name]));
   $("options").replaceChildren(...fields);
