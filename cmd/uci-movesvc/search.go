@@ -120,7 +120,7 @@ func (s *session) goCommand(args []string) {
 	if s.table == nil {
 		s.table = chess.NewTable(s.opts.hashMB << 20)
 	}
-	lim := chess.LevelLimits(s.opts.level)
+	lim := chess.Limits{}
 	if g.depth > 0 {
 		lim.Depth = g.depth
 	}
@@ -145,6 +145,12 @@ func (s *session) goCommand(args []string) {
 	go func() {
 		defer close(run.done)
 		defer cancel()
+		if s.opts.level < chess.MaxLevel {
+			m, info := s.levelSearch(ctx, pos, g.depth)
+			s.out.println("%s", info)
+			s.bestMove(pos, chess.Result{Move: m})
+			return
+		}
 		res := chess.Search(ctx, pos, lim)
 		s.bestMove(pos, res)
 	}()

@@ -14,8 +14,12 @@ import (
 // session is the state of one UCI conversation: the position the GUI set,
 // the options, the table kept between searches and the search running.
 type session struct {
-	out      *output
-	pos      *chess.Position
+	out *output
+	pos *chess.Position
+	// fen and moves are the position as the GUI gave it, which a weaker
+	// level plays from as the service does (levelSearch).
+	fen      string
+	moves    []string
 	opts     options
 	table    *chess.Table
 	searchMu sync.Mutex
@@ -26,6 +30,8 @@ type session struct {
 type options struct {
 	threads, hashMB, multiPV, overheadMS, level int
 	chess960                                    bool
+	// seed is a weaker level's seed, as a request's seed.
+	seed uint64
 }
 
 // defaultOptions are the options a session starts with.
@@ -64,6 +70,7 @@ func (o *output) failed() error {
 func run(in io.Reader, out io.Writer) error {
 	s := &session{out: &output{w: bufio.NewWriter(out)}, opts: defaultOptions}
 	s.pos, _ = chess.ParseFEN(chess.StartFEN, chess.Standard)
+	s.fen = chess.StartFEN
 	defer s.stop()
 	sc := bufio.NewScanner(in)
 	sc.Buffer(make([]byte, 64*1024), 1<<20)
@@ -94,6 +101,7 @@ func (s *session) command(cmd string, args []string) {
 		s.out.println("option name MultiPV type spin default 1 min 1 max 256")
 		s.out.println("option name Move Overhead type spin default 20 min 0 max 5000")
 		s.out.println("option name Level type spin default 10 min 1 max 10")
+		s.out.println("option name Seed type spin default 0 min 0 max 2147483647")
 		s.out.println("option name UCI_Chess960 type check default false")
 		s.out.println("uciok")
 	case "isready":
@@ -146,6 +154,10 @@ func (s *session) setOption(args []string) {
 		spin(&s.opts.overheadMS, 0, 5000)
 	case "level":
 		spin(&s.opts.level, 1, chess.MaxLevel)
+	case "seed":
+		seed := int(s.opts.seed)
+		spin(&seed, 0, 1<<31-1)
+		s.opts.seed = uint64(seed)
 	case "uci_chess960":
 		s.opts.chess960 = strings.EqualFold(value, "true")
 	default:
@@ -197,7 +209,7 @@ func (s *session) position(args []string) {
 		s.out.println("info string position: %v", err)
 		return
 	}
-	s.pos = p
+	s.pos, s.fen, s.moves = p, fen, moves
 }
 
 // perft prints the perft count below each legal move and their sum, as
