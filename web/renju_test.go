@@ -16,7 +16,8 @@ import (
 // black a double three and checks that the page marks exactly the cells
 // the API forbids, names them so for assistive technology, and does not
 // play one when clicked; that the marks go while white is to move and come
-// back for black; and that freestyle marks none.
+// back for black; and that freestyle marks none. It saves the first
+// position's pictures for docs/img on every display.
 func TestRenjuForbiddenMarked(t *testing.T) {
 	b := newBrowser(t)
 	svc := newService(t, unhurried)
@@ -62,6 +63,20 @@ func TestRenjuForbiddenMarked(t *testing.T) {
 	}
 	p.tab.checkClean([]string{svc.URL})
 	free.tab.checkClean([]string{svc.URL})
+
+	// The pictures of docs/img: the first position, h8 forbidden, on
+	// every display.
+	for _, d := range displays {
+		shot := &player{t: t, svc: svc, tab: newTab(t, b), display: d, game: p.game, side: p.side, level: p.level, depth: p.depth, options: p.options}
+		shot.tab.show(d)
+		shot.tab.run(chromedp.Navigate(shot.link(moves[:8]...)))
+		shot.tab.settled()
+		if got, want := pageForbidden(shot), apiForbidden(shot, moves[:8]); !slices.Equal(got, want) {
+			t.Errorf("on the %s display the page marks %q forbidden, the API %q", d.name, got, want)
+		}
+		shot.tab.capture("renju-"+d.name, true)
+		shot.tab.checkClean([]string{svc.URL})
+	}
 }
 
 // pageForbidden returns the cells the page marks forbidden, "row,col", sorted.
