@@ -161,11 +161,15 @@ func (s *State) LevelDepth(level int) int { return LevelLimits(level).Depth + 1 
 func (s *State) LevelMargin(level int) int { return LevelMargin(level) }
 
 // databaseFor returns the endgame database a search under ctx consults:
-// r's (DatabaseBy), or, when ctx ends before it is built, an empty one, so
-// that the search neither waits past its deadline nor builds its own. (r
-// was validated when the position was made, so the empty one builds.)
+// r's (DatabaseBy), waited for at most half the time to ctx's deadline
+// (dbWaitShare), or, when that ends before it is built, an empty one, so
+// that the search keeps the other half and neither answers past its
+// deadline nor builds its own. (r was validated when the position was
+// made, so the empty one builds.) Without a deadline it waits.
 func databaseFor(ctx context.Context, r Rules) *Database {
-	if d := DatabaseBy(ctx, r); d != nil {
+	wait, cancel := engine.TimeShare(ctx, 1, dbWaitShare, 0)
+	defer cancel()
+	if d := DatabaseBy(wait, r); d != nil {
 		return d
 	}
 	d, _ := BuildDatabase(r, 0)

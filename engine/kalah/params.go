@@ -21,6 +21,7 @@ const (
 	ttMinGap       = 2       // boards with at most this many seeds more than the databases skip the table
 	etcMinSeeds    = 30      // enhanced transposition cutoffs at nodes with this many seeds on the board or more
 	bookCheckNodes = 1 << 18 // the most nodes a check of the book's move at the root takes before the book's move is trusted
+	dbWaitShare    = 2       // a search waits for a database being built at most 1/dbWaitShare of the time to its deadline
 )
 
 // The service's searches (engine.go): the solve table of 2^serviceTableBits

@@ -44,3 +44,32 @@ func TestSearchDoesNotWaitForADatabaseBeingBuilt(t *testing.T) {
 		t.Fatal("the search waits for the database's build")
 	}
 }
+
+// TestSearchWaitsForADatabaseHalfItsTime holds a database's build back and
+// asks for the database under a deadline two seconds away: databaseFor
+// gives up after half of that, with the deadline not yet reached, and
+// hands the search an empty database, so that the search keeps the rest
+// of its time (it waited to the deadline itself, and answered late).
+func TestSearchWaitsForADatabaseHalfItsTime(t *testing.T) {
+	release := make(chan struct{})
+	build := buildDatabase
+	buildDatabase = func(r Rules, seeds int) (*Database, error) {
+		<-release
+		return build(r, seeds)
+	}
+	SetDatabaseDir(databaseDir) // forgets the databases built
+	t.Cleanup(func() {
+		close(release)
+		Databases(Standard) // the held build ends before buildDatabase is put back
+		buildDatabase = build
+	})
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	d := databaseFor(ctx, Standard)
+	if ctx.Err() != nil {
+		t.Fatal("databaseFor waited for the database until the deadline")
+	}
+	if d.MaxSeeds() > 0 {
+		t.Errorf("databaseFor returned a database of %d seeds while its build was held", d.MaxSeeds())
+	}
+}
