@@ -92,8 +92,8 @@
 //   - Quiescence search of fours, as Rapfi's: past the horizon the side to
 //     move blocks the opponent's four, else stands on its static value or
 //     plays one of its fours (every four at the first ply, then only those
-//     that make a three or an open two besides); an open three is priced
-//     by the evaluation, not answered.
+//     that make a three or an open two besides, the two best-ordered); an
+//     open three is priced by the evaluation, not answered.
 //   - Wins that need no search, from the cell classes: an open four or a
 //     double four to make wins in 3 plies; a four-three or a double three
 //     wins in 5 when the opponent cannot make a four.

@@ -30,6 +30,7 @@ const (
 	threatReductionLess   = 8   // ...this much less for a move making or stopping an open three or a four...
 	answerReductionLess   = 8   // ...and this much less at a node answering a threat
 	maxQuiescence         = 8   // fours past the horizon at most
+	laterQuiescenceFours  = 2   // fours tried at each quiescence ply past the first, the best-ordered
 	lossDefenceDepth      = 4   // depth of the threat-blind search that picks the defence when every move loses
 )
 

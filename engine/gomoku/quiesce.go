@@ -9,10 +9,12 @@ import "movesvc/engine"
 // is forced (and a win for the opponent when black may not play it under
 // renju); otherwise the side to move stands on its static value (returning
 // it when it reaches beta) or plays one of its fours, whose reply is
-// forced in turn: every four at the first ply past the horizon, only
-// those that make a three or an open two besides from the next on. An open
-// three is not answered: the evaluation prices it. With plain alpha-beta
-// the static value stands.
+// forced in turn: every four at the first ply past the horizon; from the
+// next on, only those that make a three or an open two besides, and of
+// them the laterQuiescenceFours the ordering ranks first, so that the
+// quiescence of a crowded board grows with that number, not with the
+// fours there, to the power of its plies. An open three is not answered:
+// the evaluation prices it. With plain alpha-beta the static value stands.
 func (s *searcher) quiesce(ply int, alpha, beta int32, qply int) int32 {
 	if s.clock.Tick() {
 		return 0
@@ -37,10 +39,17 @@ func (s *searcher) quiesce(ply int, alpha, beta int32, qply int) int32 {
 	best := stand
 	start := s.sp
 	n := s.fours(me)
+	tried := 0
 	for j, end := start, start+n; j < end; j++ {
 		m := s.pick(j, end)
-		if qply > 0 && !combos[b.combo[me][m]].plus {
-			continue
+		if qply > 0 {
+			if !combos[b.combo[me][m]].plus {
+				continue
+			}
+			if tried == laterQuiescenceFours {
+				break
+			}
+			tried++
 		}
 		b.play(m)
 		v := -s.quiesce(ply+1, -beta, -alpha, qply+1)
