@@ -16,12 +16,14 @@ import (
 	"movesvc/api"
 	"movesvc/engine"
 	"movesvc/engine/chess"
+	"movesvc/internal/longtest"
 )
 
 // TestLevelPlaysAsTheService checks that Level and Seed play what the
-// service plays: for each level below full strength, seed and position
-// (the start, a middle game given as a FEN, one given as moves), the
-// bestmove equals the move of POST /move with that level and seed.
+// service plays: for levels 1 and 4 (the long checks add 2 and 6), two
+// seeds and three positions (the start, a middle game given as a FEN, one
+// given as moves), the bestmove equals the move of POST /move with that
+// level and seed.
 func TestLevelPlaysAsTheService(t *testing.T) {
 	prom := prometheus.NewRegistry()
 	srv := httptest.NewServer(api.New(api.Config{DefaultTimeout: time.Minute, MaxTimeout: time.Minute},
@@ -36,10 +38,7 @@ func TestLevelPlaysAsTheService(t *testing.T) {
 		{chess.StartFEN, []string{"d2d4", "g8f6", "c2c4", "e7e6", "b1c3", "f8b4"}},
 	}
 	e := start(t)
-	levels := []int{1, 2, 4, 6}
-	if testing.Short() {
-		levels = levels[:2]
-	}
+	levels := longtest.Pick([]int{1, 4}, []int{1, 2, 4, 6})
 	for _, level := range levels {
 		for _, seed := range []uint64{0, 7} {
 			for _, p := range positions {
