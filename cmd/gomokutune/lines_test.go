@@ -13,6 +13,7 @@ import (
 	"movesvc/engine/gomoku"
 	"movesvc/engine/gomoku/lab"
 	"movesvc/engine/grid"
+	"movesvc/internal/longtest"
 )
 
 // TestFitLines labels the quiet positions of the sample games by the
@@ -22,6 +23,9 @@ import (
 // loss falls to under a third, that the fitted values order keys as the
 // labelling table does, and that the table reads back from its JSON.
 func TestFitLines(t *testing.T) {
+	if raceEnabled && !longtest.Enabled() {
+		t.Skip("a single-threaded fit over the sample games, not a race check: the plain and long runs run it")
+	}
 	positions, err := quietPositions([]string{"testdata/games.txt"}, 1, 1)
 	if err != nil {
 		t.Fatal(err)
@@ -104,6 +108,9 @@ func equalFloats(a, b []float64) bool {
 // run with the cache file must ask the brain nothing and give the same
 // lines.
 func TestRegret(t *testing.T) {
+	if raceEnabled && !longtest.Enabled() {
+		t.Skip("a single-threaded fit over the sample games, not a race check: the plain and long runs run it")
+	}
 	exe, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
