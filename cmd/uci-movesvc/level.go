@@ -44,11 +44,6 @@ func levelInfo(pos *chess.Position, res engine.Result) string {
 	}
 	b.WriteString(" nodes " + strconv.FormatUint(res.Nodes, 10) + " time " +
 		strconv.FormatInt(res.Elapsed.Round(time.Millisecond).Milliseconds(), 10) + " pv")
-	q := pos.Clone()
-	var u chess.Undo
-	for _, m := range res.PV {
-		b.WriteString(" " + q.UCI(chess.Move(m)))
-		q.Make(chess.Move(m), &u)
-	}
+	writePV(&b, pos, res.PV)
 	return b.String()
 }

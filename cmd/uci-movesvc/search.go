@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"movesvc/engine"
 	"movesvc/engine/chess"
 )
 
@@ -202,11 +203,17 @@ func infoLine(pos *chess.Position, i chess.Info) string {
 	}
 	b.WriteString(" nodes " + strconv.FormatUint(i.Nodes, 10) + " nps " + strconv.FormatUint(nps, 10) +
 		" time " + strconv.FormatInt(ms, 10) + " pv")
+	writePV(&b, pos, i.PV)
+	return b.String()
+}
+
+// writePV writes the moves of pv, played from pos (which it leaves as it
+// is), in UCI notation, each after a space.
+func writePV[M chess.Move | engine.Move](b *strings.Builder, pos *chess.Position, pv []M) {
 	q := pos.Clone()
 	var u chess.Undo
-	for _, m := range i.PV {
-		b.WriteString(" " + q.UCI(m))
-		q.Make(m, &u)
+	for _, m := range pv {
+		b.WriteString(" " + q.UCI(chess.Move(m)))
+		q.Make(chess.Move(m), &u)
 	}
-	return b.String()
 }
