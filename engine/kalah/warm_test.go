@@ -15,18 +15,7 @@ import (
 // database instead of waiting for it. Without a deadline a search waits,
 // so that its answer does not depend on timing.
 func TestSearchDoesNotWaitForADatabaseBeingBuilt(t *testing.T) {
-	release := make(chan struct{})
-	build := buildDatabase
-	buildDatabase = func(r Rules, seeds int) (*Database, error) {
-		<-release
-		return build(r, seeds)
-	}
-	SetDatabaseDir(databaseDir) // forgets the databases built
-	t.Cleanup(func() {
-		close(release)
-		Databases(Standard) // the held build ends before buildDatabase is put back
-		buildDatabase = build
-	})
+	holdDatabaseBuilds(t)
 	st, err := Game{}.NewState(engine.Setup{FromMoves: true, Moves: []string{"1", "2"}})
 	if err != nil {
 		t.Fatal(err)
@@ -51,6 +40,23 @@ func TestSearchDoesNotWaitForADatabaseBeingBuilt(t *testing.T) {
 // hands the search an empty database, so that the search keeps the rest
 // of its time (it waited to the deadline itself, and answered late).
 func TestSearchWaitsForADatabaseHalfItsTime(t *testing.T) {
+	holdDatabaseBuilds(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	d := databaseFor(ctx, Standard)
+	if ctx.Err() != nil {
+		t.Fatal("databaseFor waited for the database until the deadline")
+	}
+	if d.MaxSeeds() > 0 {
+		t.Errorf("databaseFor returned a database of %d seeds while its build was held", d.MaxSeeds())
+	}
+}
+
+// holdDatabaseBuilds makes every database built at first use wait, as
+// Warm's builds do in a server's first seconds, until t ends; the
+// databases built before are forgotten, so the next use starts a build.
+func holdDatabaseBuilds(t *testing.T) {
+	t.Helper()
 	release := make(chan struct{})
 	build := buildDatabase
 	buildDatabase = func(r Rules, seeds int) (*Database, error) {
@@ -63,13 +69,4 @@ func TestSearchWaitsForADatabaseHalfItsTime(t *testing.T) {
 		Databases(Standard) // the held build ends before buildDatabase is put back
 		buildDatabase = build
 	})
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
-	defer cancel()
-	d := databaseFor(ctx, Standard)
-	if ctx.Err() != nil {
-		t.Fatal("databaseFor waited for the database until the deadline")
-	}
-	if d.MaxSeeds() > 0 {
-		t.Errorf("databaseFor returned a database of %d seeds while its build was held", d.MaxSeeds())
-	}
 }
