@@ -67,11 +67,12 @@ func TestRenjuForbiddenMarked(t *testing.T) {
 	// The pictures of docs/img: the first position, h8 forbidden, on
 	// every display.
 	for _, d := range displays {
-		shot := &player{t: t, svc: svc, tab: newTab(t, b), display: d, game: p.game, side: p.side, level: p.level, depth: p.depth, options: p.options}
+		shot := *p // the same game and settings, in a tab of its own on d
+		shot.tab, shot.display = newTab(t, b), d
 		shot.tab.show(d)
 		shot.tab.run(chromedp.Navigate(shot.link(moves[:8]...)))
 		shot.tab.settled()
-		if got, want := pageForbidden(shot), apiForbidden(shot, moves[:8]); !slices.Equal(got, want) {
+		if got, want := pageForbidden(&shot), apiForbidden(&shot, moves[:8]); !slices.Equal(got, want) {
 			t.Errorf("on the %s display the page marks %q forbidden, the API %q", d.name, got, want)
 		}
 		shot.tab.capture("renju-"+d.name, true)
