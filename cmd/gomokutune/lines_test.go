@@ -23,9 +23,7 @@ import (
 // loss falls to under a third, that the fitted values order keys as the
 // labelling table does, and that the table reads back from its JSON.
 func TestFitLines(t *testing.T) {
-	if raceEnabled && !longtest.Enabled() {
-		t.Skip("a single-threaded fit over the sample games, not a race check: the plain and long runs run it")
-	}
+	skipUnderRace(t)
 	positions, err := quietPositions([]string{"testdata/games.txt"}, 1, 1)
 	if err != nil {
 		t.Fatal(err)
@@ -108,9 +106,7 @@ func equalFloats(a, b []float64) bool {
 // run with the cache file must ask the brain nothing and give the same
 // lines.
 func TestRegret(t *testing.T) {
-	if raceEnabled && !longtest.Enabled() {
-		t.Skip("a single-threaded fit over the sample games, not a race check: the plain and long runs run it")
-	}
+	skipUnderRace(t)
 	exe, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
@@ -187,5 +183,16 @@ func firstEmpty(moves []string) string {
 		if !strings.Contains(" "+strings.Join(moves, " ")+" ", " "+sq+" ") {
 			return sq
 		}
+	}
+}
+
+// skipUnderRace skips a single-threaded fit or labelling over the sample
+// games in the quick run under the race detector, which makes it some ten
+// times slower and has no goroutines to check there; the plain and long
+// runs run it.
+func skipUnderRace(t *testing.T) {
+	t.Helper()
+	if raceEnabled && !longtest.Enabled() {
+		t.Skip("a single-threaded fit over the sample games, not a race check: the plain and long runs run it")
 	}
 }

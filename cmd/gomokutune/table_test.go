@@ -13,7 +13,6 @@ import (
 	"movesvc/engine"
 	"movesvc/engine/gomoku"
 	"movesvc/engine/gomoku/lab"
-	"movesvc/internal/longtest"
 )
 
 // fakeBrainEnv, when set in the environment, makes the test binary a
@@ -116,9 +115,7 @@ func firstFree(taken map[string]bool) string {
 // brain, which misreads one position, and checks that every quiet
 // position is there once, with the brain's last score.
 func TestLabel(t *testing.T) {
-	if raceEnabled && !longtest.Enabled() {
-		t.Skip("a single-threaded fit over the sample games, not a race check: the plain and long runs run it")
-	}
+	skipUnderRace(t)
 	exe, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
