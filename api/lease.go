@@ -72,10 +72,12 @@ func (l *Lease) Release() {
 // or sooner at the recent average time a search holds its lease,
 // whichever comes first; a queued request, once granted, holds its lease
 // for the average. Before the first lease has ended the average is
-// initialHold (the server's default deadline, what a search that runs to
-// its deadline holds), so a burst on a cold server queues only as far as
-// the deadlines of the searches ahead let it; the average then follows
-// the searches measured.
+// initialHold, a prior that the first measured hold replaces; the server
+// passes zero: a cold server does not know how long its searches hold a
+// slot, so it queues whatever its queue has room for, each request's wait
+// still capped by its context, rather than refuse a burst of short
+// searches (a replica restarted in a rolling restart takes the load the
+// other one sheds). The average then follows the searches measured.
 type scheduler struct {
 	slots   int
 	queue   int
@@ -84,8 +86,10 @@ type scheduler struct {
 	// held is a moving average of how long a search holds its lease, in
 	// nanoseconds: a longer time weighs 1/2, a shorter one 1/8, so that the
 	// estimate follows a turn to slower searches within a few of them and
-	// errs towards refusing quickly.
-	held atomic.Int64
+	// errs towards refusing quickly. Until measured is set (the first
+	// lease ended) it is the prior, initialHold.
+	held     atomic.Int64
+	measured bool // under mu
 
 	mu      sync.Mutex
 	holders map[*Lease]struct{}
@@ -221,6 +225,9 @@ func (s *scheduler) releaseLocked(l *Lease) {
 	next := old + (held-old)/8
 	if held > old {
 		next = old + (held-old)/2
+	}
+	if !s.measured {
+		next, s.measured = held, true // the prior gives way to the first measurement
 	}
 	s.held.Store(next)
 	s.grantWaitersLocked()

@@ -159,10 +159,10 @@ func TestAdmissionWaitEndsWithItsContext(t *testing.T) {
 }
 
 // TestAdmissionStartsFromItsInitialHold: before any search has ended, the
-// estimate is the initial hold (the default deadline), so on a cold server
-// behind one slot held by a search of unknown length a request that may
-// wait less than that hold is refused at once, and one that may wait longer
-// queues.
+// estimate is the initial hold (a prior: the server passes zero), so behind
+// one slot held by a search of unknown length, with a prior of 1 s, a
+// request that may wait less than that hold is refused at once, and one
+// that may wait longer queues.
 func TestAdmissionStartsFromItsInitialHold(t *testing.T) {
 	a := newAdmission(1, 4, time.Second)
 	h := mustAcquire(t, a)
@@ -303,4 +303,21 @@ func TestExpectedWaitCountsMemory(t *testing.T) {
 	}
 	small.Release()
 	big.Release()
+}
+
+// TestAdmissionPriorGivesWayToTheFirstHold: the first lease that ends sets
+// the average to its own hold, whatever the prior was; later ones move it
+// by the moving average's weights.
+func TestAdmissionPriorGivesWayToTheFirstHold(t *testing.T) {
+	a := newAdmission(1, 4, time.Hour)
+	start := time.Now()
+	mustAcquire(t, a).Release()
+	if got, took := a.averageHold(), time.Since(start); got > took {
+		t.Fatalf("after a first lease held at most %v, with a prior of an hour: average %v, want that hold", took, got)
+	}
+	a.held.Store(int64(time.Hour)) // as if measured: no longer a prior
+	mustAcquire(t, a).Release()
+	if got := a.averageHold(); got < 7*time.Hour/8-time.Second {
+		t.Errorf("a short hold after an hour's average: %v, want about 7/8 of an hour", got)
+	}
 }

@@ -66,17 +66,21 @@ func TestMemoryBudgetBoundsSearches(t *testing.T) {
 	}
 }
 
-// TestMemoryWaitThatCannotFitIsRefusedAtOnce: with the memory budget held
-// by a search expected to run for its 2-minute default deadline, a search
-// that may wait 30 s (half its 60 s) for memory is refused with 503 at
-// once, while the first search is still running. A refusal that waited
-// instead would come only after a watchdog has let the first search end
-// (20 s), which the test then sees.
+// TestMemoryWaitThatCannotFitIsRefusedAtOnce: once searches are measured
+// to hold their lease for 0.6 s (one ran to its 0.6 s deadline), a search
+// that may wait 0.5 s (half its 1 s) for the memory that a running search
+// holds is refused with 503 at once, while the first search is still
+// running. A refusal that waited instead would come only after a watchdog
+// has let the first search end (20 s), which the test then sees.
 func TestMemoryWaitThatCannotFitIsRefusedAtOnce(t *testing.T) {
 	gated := newGatedGame("gated")
 	const budget = 9 << 20
 	hungry := engine.WithSearchMemory(gated, func(engine.Limits) int64 { return budget })
 	ts := newTestServer(t, api.Config{MaxSearches: 2, DefaultTimeout: 2 * time.Minute, MaxTimeout: 2 * time.Minute, MemoryBudget: budget}, hungry)
+	if r := ts.post(t, `{"game":"gated","moves":["a1"],"timeout_ms":600}`); r.status != http.StatusOK {
+		t.Fatalf("the search that sets the measured hold: %d %s", r.status, r.body)
+	}
+	<-gated.started
 	var open sync.Once
 	release := func() { open.Do(func() { close(gated.gate) }) }
 	watchdog := time.AfterFunc(20*time.Second, release)
@@ -84,7 +88,7 @@ func TestMemoryWaitThatCannotFitIsRefusedAtOnce(t *testing.T) {
 	first := make(chan int, 1)
 	go func() { first <- ts.post(t, `{"game":"gated","moves":[]}`).status }()
 	<-gated.started
-	r := ts.post(t, `{"game":"gated","moves":[],"timeout_ms":60000}`)
+	r := ts.post(t, `{"game":"gated","moves":[],"timeout_ms":1000}`)
 	if r.status != http.StatusServiceUnavailable || r.header.Get("Retry-After") == "" {
 		t.Fatalf("a memory wait that cannot fit: %d %s, want 503 with Retry-After", r.status, r.body)
 	}

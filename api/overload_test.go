@@ -94,3 +94,36 @@ func BenchmarkOverloadRejection(b *testing.B) {
 	b.StopTimer()
 	close(gated.gate)
 }
+
+// TestColdServerQueuesABurst: a server that has not yet seen a search end
+// does not know how long one holds its slot, and queues a request that
+// could wait for one rather than refusing it. One slot is held by a search
+// of the default length; a second request, which may wait half of its
+// default deadline, queues (it is refused at once if the unmeasured hold
+// is taken as the whole default deadline, as it was: issue 49's rolling
+// restart saw a restarted replica refuse the load the other one shed) and
+// is answered 200 once the slot frees.
+func TestColdServerQueuesABurst(t *testing.T) {
+	gated := newGatedGame("gated")
+	ts := newTestServer(t, api.Config{MaxSearches: 1}, gated)
+	m := ts.api.Metrics()
+	first := make(chan int, 1)
+	go func() { first <- ts.post(t, `{"game":"gated","moves":[]}`).status }()
+	<-gated.started
+	second := make(chan response, 1)
+	go func() { second <- ts.post(t, `{"game":"gated","moves":["b2"]}`) }()
+	for testutil.ToFloat64(m.Queued) != 1 {
+		select {
+		case r := <-second:
+			t.Fatalf("second request on a cold server answered %d before the slot freed: %s", r.status, r.body)
+		case <-time.After(time.Millisecond):
+		}
+	}
+	close(gated.gate)
+	if got := <-first; got != http.StatusOK {
+		t.Errorf("first request: %d", got)
+	}
+	if r := <-second; r.status != http.StatusOK {
+		t.Errorf("queued request: %d %s, want 200", r.status, r.body)
+	}
+}

@@ -44,7 +44,7 @@ func New(cfg Config, reg *engine.Registry, log *slog.Logger, promReg prometheus.
 	cfg = cfg.WithDefaults()
 	cfg.MemoryBudget = memoryBudget(cfg, reg, log)
 	mem := engine.NewMemoryBudget(cfg.MemoryBudget)
-	sched := newScheduler(cfg.MaxSearches, max(cfg.QueueSize, 0), cfg.SearchThreads, mem, cfg.DefaultTimeout)
+	sched := newScheduler(cfg.MaxSearches, max(cfg.QueueSize, 0), cfg.SearchThreads, mem, 0)
 	cache := newResultCache(cfg.ResultCache)
 	s := &Server{
 		cfg:      cfg,

@@ -475,12 +475,12 @@ func TestStreamMemoryBudgetIsProblem(t *testing.T) {
 
 // TestStreamFreesItsSlotBeforeTheResult checks that a stream gives its
 // search slot back before it sends the "result" event: a client that reads
-// the result and sends its next request at once, to a cold server with one
-// slot (where admission still expects a search to hold its slot to its
-// deadline, and refuses a wait that long), is answered, not refused.
+// the result and sends its next request at once, to a server with one
+// slot and no queue (where a request that finds the slot taken is refused
+// at once), is answered, not refused.
 func TestStreamFreesItsSlotBeforeTheResult(t *testing.T) {
 	for i := range 20 {
-		ts := newTestServer(t, api.Config{MaxSearches: 1})
+		ts := newTestServer(t, api.Config{MaxSearches: 1, QueueSize: -1})
 		resp := openStream(t, context.Background(), ts, `{"game":"tictactoe","moves":[]}`)
 		sc := bufio.NewScanner(resp.Body)
 		for {
