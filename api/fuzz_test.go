@@ -28,6 +28,8 @@ func FuzzMove(f *testing.F) {
 		`{"game":"tictactoe","board":null,"moves":null}`,
 		`{"game":1}`, `[]`, `{`, `{"game":"tictactoe","moves":[1e99]}`, `{"depth":-1}`,
 		`{"game":"tictactoe","moves":[],"x":{"y":[[[[]]]]}}`, "{\"game\":\"tic\u0000tactoe\"}",
+		`{"game":"backgammon","moves":["31","8/5 6/5","double","take"],"dice":[4,2],"depth":1}`,
+		`{"game":"backgammon","position":"4HPwAVDMzuADIA:MBkAAAAAAAAA","depth":1}`,
 	} {
 		f.Add([]byte(seed))
 	}

@@ -70,8 +70,11 @@ func (s *Server) prepare(req *moveRequest, k *clientKey) (*moveJob, error) {
 		return nil, err
 	}
 	if c, ok := st.(engine.Chancer); ok && c.IsChance() {
-		// Chance moves next, not a player: there is nothing to search.
-		return nil, fieldProblem("dice", "is required: the side to move has yet to roll; give the roll to play, such as [3, 1]", nil)
+		// Chance moves next, not a player: there is nothing to search,
+		// unless the player decides first (the cube: double or roll).
+		if d, ok := st.(engine.Decider); !ok || !d.Decides() {
+			return nil, fieldProblem("dice", "is required: the side to move has yet to roll, and has no decision to make before it; give the roll to play, such as [3, 1]", nil)
+		}
 	}
 	job := &moveJob{g: game, game: desc, st: st, options: options, timeout: timeout, timeoutGiven: req.TimeoutMS != nil,
 		analysis: req.Analysis, key: k, params: strength.Params{Limits: engine.Limits{Depth: depth, TableBits: s.cfg.TableBits}}}

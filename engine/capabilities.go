@@ -154,6 +154,15 @@ type Chancer interface {
 	Probability(m Move) float64
 }
 
+// Decider is implemented by a Chancer whose side to move may decide
+// something before chance moves (backgammon's doubling cube: double or
+// roll). Decides reports whether it may now; a client then asks for that
+// decision by giving no chance move (no dice), and the State's Search
+// answers it with a move that its FormatMove names.
+type Decider interface {
+	Decides() bool
+}
+
 // Forbidder is implemented by a State whose rule forbids some empty cells
 // to the side to move by what a stone there would make (Gomoku's renju:
 // black's double threes, double fours and overlines). Forbidden returns

@@ -42,6 +42,22 @@ type Estimate struct {
 	// backgammon.
 	Equity        *float64
 	Probabilities *[5]float64
+	// Cube is a backgammon cube decision (money play), when the move
+	// decides one.
+	Cube *CubeEstimate
+}
+
+// CubeEstimate is a money-play cube decision, always from the view of the
+// side that doubles or not (the side on roll): its cubeful equities per
+// unit of the cube before the decision after each action (no double;
+// double and the other side takes; double and it drops), whether it should
+// double and whether the other side should take, and the decision in words
+// ("no double, take", "double, take", "double, pass", "too good, pass",
+// "no double, pass").
+type CubeEstimate struct {
+	Action                           string
+	Double, Take                     bool
+	NoDouble, DoubleTake, DoublePass float64
 }
 
 // The views a Viewer returns, one per board kind that needs more than rows
@@ -73,7 +89,9 @@ type PitsView struct {
 // the first player's, negative for the second's. Bar and Off count each
 // player's checkers on the bar and borne off; Dice is the roll to play
 // (none before a roll); Cube is the doubling cube's value and CubeOwner
-// the side that owns it ("" in the middle).
+// the side that owns it ("" in the middle); MayDouble says the side on roll
+// may double before its roll, Doubled that a double is offered (the side to
+// move takes or drops it).
 type BackgammonView struct {
 	Points    [24]int `json:"points"`
 	Bar       [2]int  `json:"bar"`
@@ -81,4 +99,6 @@ type BackgammonView struct {
 	Dice      []int   `json:"dice,omitempty"`
 	Cube      int     `json:"cube"`
 	CubeOwner string  `json:"cube_owner,omitempty"`
+	MayDouble bool    `json:"may_double,omitempty"`
+	Doubled   bool    `json:"doubled,omitempty"`
 }

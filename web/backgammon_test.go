@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"fmt"
+	"net/url"
 	"slices"
 	"strings"
 	"testing"
@@ -84,5 +85,67 @@ func playByClicks(t *testing.T, svc *service, tb *tab, display string) {
 		t.Errorf("the board shows %s, the position after %q is %s", strings.Join(shown, ","), moves, strings.Join(want, ","))
 	}
 	tb.capture("backgammon-"+display, true)
+	tb.checkClean([]string{svc.URL})
+}
+
+// TestBackgammonCube plays the doubling cube on the page: x, before its
+// roll with the cube centered, doubles with the Double button and the
+// engine (o) answers the double as POST /move does, after which x may not
+// double again when o took; and in a position where o, on roll, should
+// double and x should drop (gnubg's "double, pass"), the engine doubles
+// and x drops with the Drop button, which ends the game.
+func TestBackgammonCube(t *testing.T) {
+	browser := newBrowser(t)
+	svc := newService(t, unhurried)
+	tb := newTab(t, browser)
+	tb.show(displays[0])
+	opening := []string{"31", "8/5 6/5", "42", "8/4 6/4"}
+	var escaped []string
+	for _, m := range opening {
+		escaped = append(escaped, url.QueryEscape(m))
+	}
+	tb.run(chromedp.Navigate(svc.URL + "/#game=backgammon&side=x&level=10&depth=1&analysis=0&moves=" + strings.Join(escaped, ",")))
+	tb.settled()
+	tb.waitFor(`document.querySelector(".kind-backgammon")?.dataset.chance === "true" && !document.getElementById("bg-double").hidden`)
+	tb.run(chromedp.Click(chromedp.ID("bg-double")))
+	tb.waitFor(`document.querySelectorAll("#moves li").length === 6 && document.body.dataset.state === "ready"`)
+	var answer struct {
+		Move struct{ Notation string } `json:"move"`
+	}
+	svc.post(t, "/move", map[string]any{"game": "backgammon", "moves": append(opening, "double"), "depth": 1}, &answer)
+	moves := eval[[]string](tb, `[...document.querySelectorAll("#moves li")].map((li) => li.dataset.notation)`)
+	if moves[4] != "double" || moves[5] != answer.Move.Notation {
+		t.Fatalf("after x's double the page played %q, want double and the engine's %s", moves, answer.Move.Notation)
+	}
+	sides := eval[[]string](tb, `[...document.querySelectorAll("#moves li button")].map((b) => b.textContent.split(" ")[0])`)
+	if !slices.Equal(sides[4:], []string{"x", "o"}) {
+		t.Errorf("the move list names the double's and the answer's sides %q, want x o", sides[4:])
+	}
+	if answer.Move.Notation == "take" {
+		info := eval[string](tb, `document.querySelector(".bg-info").textContent`)
+		if !eval[bool](tb, `document.getElementById("bg-double").hidden && !document.getElementById("bg-roll").hidden`) ||
+			!strings.Contains(info, "cube 2, owned by o") {
+			t.Errorf("after o took: %q, Double shown %v; want x to roll, o owning the cube at 2", info, !eval[bool](tb, `document.getElementById("bg-double").hidden`))
+		}
+	}
+
+	// o on roll, a double and a pass by gnubg: the engine doubles.
+	const id = "4HPwAVDMzuADIA:MAEAAAAAAAAA"
+	tb.checkClean([]string{svc.URL})
+	tb = newTab(t, browser)
+	tb.show(displays[0])
+	tb.run(chromedp.Navigate(svc.URL + "/#game=backgammon&side=x&level=10&depth=2&analysis=0&position=" + id))
+	tb.settled()
+	tb.waitFor(`document.querySelectorAll("#moves li").length === 1 && !document.getElementById("bg-drop").hidden`)
+	if got := eval[string](tb, `document.querySelector("#moves li").dataset.notation`); got != "double" {
+		t.Fatalf("the engine played %q, want double", got)
+	}
+	tb.run(chromedp.Click(chromedp.ID("bg-drop")))
+	tb.waitFor(`document.body.dataset.state === "over"`)
+	sides = eval[[]string](tb, `[...document.querySelectorAll("#moves li button")].map((b) => b.textContent.split(" ")[0])`)
+	if !slices.Equal(sides, []string{"o", "x"}) {
+		t.Errorf("the move list names the sides %q of o's double and x's drop, want o x", sides)
+	}
+	tb.capture("backgammon-drop", false)
 	tb.checkClean([]string{svc.URL})
 }

@@ -18,7 +18,7 @@ import (
 
 // clientTypes are the schemas of openapi.yaml that movesvc.js must type.
 var clientTypes = []string{"MoveRequest", "Move", "MoveResponse", "AnalysisEntry", "Progress", "PositionRequest",
-	"Position", "Game", "OptionSchema", "Problem", "ProblemError"}
+	"Position", "Game", "OptionSchema", "Problem", "ProblemError", "CubeDecision"}
 
 // TestClientTypesFollowTheSpec checks the JSDoc types of movesvc.js
 // against the schemas of openapi.yaml: the same properties, optional where

@@ -16,11 +16,17 @@ type tableKey int64
 // 2 1-ply, 3 2-ply; 0 or more than 3: the default, 3), MaxNodes,
 // Threads, Progress, and a cache of TableBits' engine-table size borrowed
 // from Memory. The Estimate gives the play's cubeless equity and outcome
-// probabilities. At a chance node it chooses nothing (chance rolls): it
-// answers the first roll with the 0-ply equity of the position before the
-// roll, and the API asks for the dice instead.
+// probabilities. Where the side on roll may double, and at a double
+// offered, it answers the cube decision (cubestate.go): double or roll,
+// take or drop, with the cube's equities in the Estimate. At another
+// chance node it chooses nothing (chance rolls): it answers the first roll
+// with the 0-ply equity of the position before the roll, and the API asks
+// for the dice instead.
 func (st *State) Search(ctx context.Context, lim engine.Limits) engine.Result {
 	start := time.Now()
+	if st.offered() || st.mayDouble() {
+		return st.cubeResult(ctx, lim)
+	}
 	if st.IsChance() {
 		return st.chanceResult(start)
 	}
@@ -82,9 +88,17 @@ func estimate(p Probs) engine.Estimate {
 // Analyze scores the roll's plays, best first as the search ranks them
 // (the plays it looked at deeper before the others): every play when n
 // <= 0, else the n best, each with the lookahead it reached as Depth (1
-// 0-ply, 2 1-ply, 3 2-ply). At a chance node each roll gets the 0-ply
-// equity of the position before the roll.
+// 0-ply, 2 1-ply, 3 2-ply). At a cube decision it scores its two actions
+// (double and roll, or take and drop); at another chance node each roll
+// gets the 0-ply equity of the position before the roll.
 func (st *State) Analyze(ctx context.Context, lim engine.Limits, n int) []engine.MoveScore {
+	if st.offered() || st.mayDouble() {
+		_, scores := st.cubeSearch(ctx, lim)
+		if n > 0 && n < len(scores) {
+			scores = scores[:n]
+		}
+		return scores
+	}
 	if st.IsChance() {
 		r := st.chanceResult(time.Now())
 		var out []engine.MoveScore
@@ -144,6 +158,9 @@ func (st *State) ExactScore(outcome engine.Outcome, pliesToEnd int) int {
 		}
 		return 1000 * best
 	case engine.OutcomeLoss:
+		if st.pos.Dropped() {
+			return -1000 // the cube's value before the double
+		}
 		return -1000 * max(Single, st.pos.Board.WinKind(1))
 	}
 	return 0

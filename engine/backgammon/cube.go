@@ -40,6 +40,11 @@ type CubeAction struct {
 	// "double, pass", "too good, pass" (no double: playing on for the
 	// gammon is worth more than the cash), "no double, pass".
 	Action string
+	// Nodes counts the evaluations made; DeadlineHit reports that ctx
+	// ended before the lookahead asked for was reached (Ply is then the
+	// deepest completed).
+	Nodes       uint64
+	DeadlineHit bool
 }
 
 // CubeDecision evaluates pos (money play, no dice, the cube centered or the
@@ -70,6 +75,8 @@ func CubeDecision(ctx context.Context, pos *Position, lim Limits) (CubeAction, e
 		}
 		a.Probs, a.Ply = p, ply
 	}
+	a.Nodes, a.DeadlineHit = s.nodes(), s.hitTime
+	searchers.Put(s)
 	jacoby := pos.Cube.Centered && !pos.Match.NoJacoby
 	a.decide(cubeEfficiency(&pos.Board), pos.Cube.Centered, jacoby)
 	return a, nil

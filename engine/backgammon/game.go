@@ -29,7 +29,8 @@ func (Game) Describe() engine.Description {
 		Name: "backgammon", Title: "Backgammon (money play, cubeless search)",
 		Rows: 2, Cols: 12,
 		Notation: "a roll at a chance node (\"31\"); a play after it, GNU Backgammon style " +
-			"(\"8/5 6/5\", \"bar/22*\", \"6/off\", \"13/7(2)\", \"pass\")",
+			"(\"8/5 6/5\", \"bar/22*\", \"6/off\", \"13/7(2)\", \"pass\"); the cube: \"double\" before a roll, " +
+			"\"take\" or \"drop\" after it (an answer of \"roll\": no double)",
 		DefaultDepth: defaultDepth, MaxDepth: maxDepth,
 		BoardKind: engine.BoardBackgammon, Input: engine.InputCheckers,
 		Sides: engine.DefaultSides, Position: "gnubg", Chance: "dice",
@@ -75,6 +76,9 @@ func (Game) NewState(setup engine.Setup) (engine.State, error) {
 		if err != nil {
 			return nil, engine.Invalid(field, setup.Position, "%s", parseMessage(err))
 		}
+		if pos.Dropped() {
+			return nil, engine.Invalid(field, setup.Position, "the game is over: a double was dropped")
+		}
 		if pos.Over() {
 			return nil, engine.Invalid(field, setup.Position, "the game is over: a side has borne off every checker")
 		}
@@ -108,6 +112,9 @@ func (st *State) playMoves(moves []string) error {
 		}
 		st.Play(m)
 	}
+	if st.pos.Dropped() {
+		return engine.Invalid("moves", nil, "the game is over: a double was dropped")
+	}
 	if st.pos.Over() {
 		return engine.Invalid("moves", nil, "the game is over: a side has borne off every checker")
 	}
@@ -119,6 +126,9 @@ func (st *State) playMoves(moves []string) error {
 func (st *State) roll(dice []int) error {
 	if len(dice) != 2 {
 		return engine.Invalid("dice", dice, "want two dice, such as [3, 1]; got %d", len(dice))
+	}
+	if st.offered() {
+		return engine.Invalid("dice", dice, "a double is offered: %s takes or drops it before the roll", st.ToMove())
 	}
 	if !st.IsChance() {
 		return engine.Invalid("dice", dice, "the side on roll has rolled already: %d%d", st.pos.Dice[0], st.pos.Dice[1])

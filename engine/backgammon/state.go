@@ -12,7 +12,9 @@ import (
 // before the roll, whose moves are the 21 rolls (the 15 that are not
 // doubles for the opening roll of a game from the start), and after it a
 // node whose moves are the roll's plays, indexed in Position.Plays order.
-// A roll's move is (high-1)*6 + (low-1).
+// A roll's move is (high-1)*6 + (low-1). The doubling cube adds a move at a
+// chance node, a double (not among LegalMoves: chance moves there), and a
+// node for a double offered, whose moves are take and drop (cubestate.go).
 type State struct {
 	pos     Position
 	opening bool // the first roll of a game from the start: never a double
@@ -43,6 +45,7 @@ var (
 	_ engine.LevelDepther  = (*State)(nil)
 	_ engine.LevelMarginer = (*State)(nil)
 	_ engine.ExactScorer   = (*State)(nil)
+	_ engine.Decider       = (*State)(nil)
 )
 
 // maxGamePlies caps RemainingPlies. A game of backgammon has no bound on
@@ -54,18 +57,25 @@ const maxGamePlies = 1 << 20
 // Pos returns the position.
 func (st *State) Pos() Position { return st.pos }
 
-// ToMove returns the side on roll (to roll at a chance node).
-func (st *State) ToMove() engine.Player { return st.pos.Turn }
+// ToMove returns the side on roll (to roll at a chance node), or the side
+// to take or drop a double offered.
+func (st *State) ToMove() engine.Player { return st.pos.decider() }
 
 // Ply returns the rolls and plays made since the position was set up.
 func (st *State) Ply() int { return st.ply }
 
 // Outcome is a loss for the side on roll once the other side has borne off
-// every checker.
-func (st *State) Outcome() engine.Outcome { return st.pos.Outcome() }
+// every checker, and for the side that dropped a double.
+func (st *State) Outcome() engine.Outcome {
+	if st.pos.Dropped() {
+		return engine.OutcomeLoss
+	}
+	return st.pos.Outcome()
+}
 
-// IsChance reports whether the side on roll has yet to roll.
-func (st *State) IsChance() bool { return !st.pos.Over() && !st.pos.Rolled() }
+// IsChance reports whether the side on roll has yet to roll (and has not
+// offered a double).
+func (st *State) IsChance() bool { return !st.pos.Over() && !st.pos.Rolled() && !st.pos.Match.Doubled }
 
 // Probability returns the chance of the roll m: 1/18 for two different
 // dice, 1/36 for a double, and 1/15 for each opening roll.
@@ -88,12 +98,15 @@ func rollMove(hi, lo int) engine.Move { return engine.Move((hi-1)*6 + lo - 1) }
 // rollDice returns the dice of a roll's move, the higher first.
 func rollDice(m engine.Move) (hi, lo int) { return int(m)/6 + 1, int(m)%6 + 1 }
 
-// LegalMoves appends the rolls at a chance node, else the plays of the
-// roll (one, "pass", when nothing can move); none once the game is over.
+// LegalMoves appends the rolls at a chance node, take and drop at a double
+// offered, else the plays of the roll (one, "pass", when nothing can
+// move); none once the game is over.
 func (st *State) LegalMoves(buf []engine.Move) []engine.Move {
 	buf = buf[:0]
 	switch {
 	case st.pos.Over():
+	case st.offered():
+		buf = append(buf, moveTake, moveDrop)
 	case st.IsChance():
 		for hi := 1; hi <= 6; hi++ {
 			for lo := 1; lo <= hi; lo++ {
@@ -133,10 +146,13 @@ func (st *State) MaxMoves() int { return MaxPlays }
 // RemainingPlies counts down from maxGamePlies.
 func (st *State) RemainingPlies() int { return max(1, maxGamePlies-st.ply) }
 
-// Play makes the roll or the play m.
+// Play makes the roll, the play or the cube move m (moveRoll changes
+// nothing).
 func (st *State) Play(m engine.Move) {
 	prev := undo{pos: st.pos, opening: st.opening}
-	if st.IsChance() {
+	if st.offered() || st.IsChance() && (m == moveDouble || m == moveRoll) {
+		st.playCube(m)
+	} else if st.IsChance() {
 		hi, lo := rollDice(m)
 		st.pos.Dice = [2]int8{int8(hi), int8(lo)}
 		st.opening = false
@@ -165,12 +181,26 @@ func (st *State) Evaluate() int32 {
 	return int32(p.Equity() * 1000)
 }
 
-// Hash covers the board, the side on roll and the dice.
-func (st *State) Hash() uint64 { return st.pos.Hash() }
+// Hash covers the board, the side on roll, the dice, the cube and a
+// double offered.
+func (st *State) Hash() uint64 {
+	h := st.pos.Hash()
+	c := &st.pos.Cube
+	if !c.Centered {
+		h ^= splitmix(uint64(c.Owner) + 1)
+	}
+	h ^= splitmix(uint64(c.Value)<<8 | uint64(boolInt(st.pos.Match.Doubled))<<4 | uint64(st.pos.Match.GameState))
+	return h
+}
 
-// ParseMove reads a roll at a chance node ("31", "3-1", "13"), else a
-// play of the roll in any notation ParsePlay takes.
+// ParseMove reads a roll at a chance node ("31", "3-1", "13") or a double
+// ("double", where the side on roll may double), "take" or "drop" ("pass")
+// at a double offered, else a play of the roll in any notation ParsePlay
+// takes.
 func (st *State) ParseMove(s string) (engine.Move, error) {
+	if m, ok, err := st.parseCube(s); ok {
+		return m, err
+	}
 	if st.IsChance() {
 		return st.parseRoll(s)
 	}
@@ -201,9 +231,13 @@ func (st *State) parseRoll(s string) (engine.Move, error) {
 	return rollMove(hi, lo), nil
 }
 
-// FormatMove returns a roll as "31" (the higher die first) and a play as
-// FormatPlay writes it.
+// FormatMove returns a roll as "31" (the higher die first), a play as
+// FormatPlay writes it, and a cube move as "double", "roll" (no double),
+// "take" or "drop".
 func (st *State) FormatMove(m engine.Move) string {
+	if st.offered() || st.IsChance() && (m == moveDouble || m == moveRoll) {
+		return st.formatCube(m)
+	}
 	if st.IsChance() {
 		hi, lo := rollDice(m)
 		return string([]byte{byte('0' + hi), byte('0' + lo)})
@@ -226,13 +260,13 @@ func (st *State) Position() string { return st.pos.String() }
 func (st *State) View() any {
 	j := st.pos.JSON()
 	return engine.BackgammonView{Points: j.Points, Bar: [2]int{j.Bar.X, j.Bar.O}, Off: [2]int{j.Off.X, j.Off.O},
-		Dice: j.Dice, Cube: j.Cube, CubeOwner: j.CubeOwner}
+		Dice: j.Dice, Cube: j.Cube, CubeOwner: j.CubeOwner, MayDouble: st.mayDouble(), Doubled: st.offered()}
 }
 
 // DescribeMove gives a play's checker steps in the mover's numbering (25
-// the bar, 0 off); a roll has none.
+// the bar, 0 off); a roll or a cube move has none.
 func (st *State) DescribeMove(m engine.Move) engine.MoveView {
-	if st.IsChance() {
+	if st.IsChance() || st.offered() {
 		return engine.MoveView{}
 	}
 	pl := &st.current()[m]
@@ -245,8 +279,11 @@ func (st *State) DescribeMove(m engine.Move) engine.MoveView {
 }
 
 // EndReason names the win once the game is over: "single", "gammon" or
-// "backgammon".
+// "backgammon", or "drop" for a double dropped.
 func (st *State) EndReason() string {
+	if st.pos.Dropped() {
+		return "drop"
+	}
 	switch st.pos.Board.WinKind(1) {
 	case Single:
 		return "single"

@@ -354,6 +354,17 @@ async function advance() {
     }
     if (page.ply === page.moves.length && !playersTurn(true)) {
       if (position.chance) {
+        // The engine's side may double first (backgammon's cube): its
+        // decision without dice, "double" or "roll".
+        if (position.view?.may_double && await engineDoubles(shown, signal)) {
+          if (!current()) return;
+          page.moves.push("double");
+          page.ply = page.moves.length;
+          saveURL(false);
+          advance();
+          return;
+        }
+        if (!current()) return;
         // The engine's side rolls: chance's move, not the engine's.
         page.moves.push(rollOf(position));
         page.ply = page.moves.length;
@@ -409,6 +420,20 @@ async function engineMove(shown, side, signal, current) {
   page.ply = page.moves.length;
   saveURL(false);
   advance();
+}
+
+/**
+ * engineDoubles asks the engine whether its side doubles before its roll
+ * after shown (POST /move without dice answers the cube decision).
+ * @param {string[]} shown
+ * @param {AbortSignal} signal
+ * @returns {Promise<boolean>}
+ */
+async function engineDoubles(shown, signal) {
+  setState("thinking");
+  panel.setState("thinking", "Thinking about the cube…");
+  const answer = asLetters(await api.move(moveRequest(shown), { signal }));
+  return answer.move.notation === "double";
 }
 
 /**
@@ -606,6 +631,12 @@ function sideAfter(moves) {
  * @returns {Promise<("x"|"o")[]>}
  */
 async function moversOf(moves, signal) {
+  if (page.kind?.mover && !movers.has(moversKey([]))) {
+    // Who moves first in the position set up (a position ID may put o
+    // on roll): the board's mover counts from there.
+    const start = asLetters(await api.position(positionRequest([]), { signal }));
+    movers.set(moversKey([]), /** @type {"x"|"o"} */ (start.to_move));
+  }
   if (page.game?.extra_turns) {
     const missing = moves.map((_, i) => moves.slice(0, i)).filter((m) => !movers.has(moversKey(m)));
     await Promise.all(missing.map(async (m) => {
@@ -639,7 +670,7 @@ function asLetters(answer) {
  * @param {number} n
  */
 function toMove(n) {
-  if (page.kind?.mover) return page.kind.mover(n);
+  if (page.kind?.mover) return page.kind.mover(n, page.moves, movers.get(moversKey([])) ?? "x");
   return (n + (page.first === "o" ? 1 : 0)) % 2 === 0 ? "x" : "o";
 }
 

@@ -7,7 +7,9 @@
 // bar), then where it goes (a point or the tray), once per checker moved;
 // the points it can reach are marked. When the clicks make up exactly one
 // legal play, the board picks it. Steps are in the mover's numbering (25
-// the bar, 0 off), as the API gives them (MoveView.Steps).
+// the bar, 0 off), as the API gives them (MoveView.Steps). The cube: where
+// the player may double before its roll a Double button plays "double";
+// a double offered to the player shows Take and Drop.
 
 /** @typedef {import("./boards.js").View} View */
 /** @typedef {import("./boards.js").Hooks} Hooks */
@@ -21,13 +23,26 @@ export const sides = { x: "X", o: "O" };
 export const editable = false;
 
 /**
- * mover is the side to move after n moves of a game from the start: rolls
- * and plays alternate, x first, so each side makes two moves in turn.
+ * mover is the side to move after the first n of moves, first on roll
+ * before them: a roll leaves its side to play, a play passes the turn; a
+ * double is the other side's to take or drop, after which the doubler
+ * rolls. Without the moves, rolls and plays alternate.
  * @param {number} n
+ * @param {string[]} [moves]
+ * @param {"x"|"o"} [first]
  * @returns {"x"|"o"}
  */
-export function mover(n) {
-  return Math.floor(n / 2) % 2 === 0 ? "x" : "o";
+export function mover(n, moves = [], first = "x") {
+  if (moves.length < n) return (Math.floor(n / 2) % 2 === 0) === (first === "x") ? "x" : "o";
+  /** @type {"x"|"o"} */
+  let turn = first;
+  let offered = false;
+  for (const m of moves.slice(0, n)) {
+    if (m === "double") offered = true;
+    else if (offered) offered = false; // take, or drop ("pass")
+    else if (!/^[1-6]\s*[-, ]?\s*[1-6]$/.test(m.trim())) turn = turn === "x" ? "o" : "x";
+  }
+  return offered ? (turn === "x" ? "o" : "x") : turn;
 }
 
 /**
@@ -150,9 +165,19 @@ class Backgammon {
     this.clear = /** @type {HTMLButtonElement} */ (el("button", "bg-clear"));
     this.clear.type = "button";
     this.clear.textContent = "Clear";
+    /** @type {Record<string, HTMLButtonElement>} the cube's buttons, by the move each plays */
+    this.cube = {};
+    for (const [move, label] of [["double", "Double"], ["take", "Take"], ["drop", "Drop"]]) {
+      const b = /** @type {HTMLButtonElement} */ (el("button", `bg-cube bg-${move}`));
+      b.type = "button";
+      b.id = `bg-${move}`;
+      b.dataset.move = move;
+      b.textContent = label;
+      this.cube[move] = b;
+    }
     this.entered = el("span", "bg-entered");
     this.entered.setAttribute("aria-live", "polite");
-    this.controls.append(this.dice, this.roll, this.pass, this.clear, this.entered);
+    this.controls.append(this.dice, this.roll, this.cube.double, this.cube.take, this.cube.drop, this.pass, this.clear, this.entered);
     this.root.append(this.info, table, this.controls);
   }
 
@@ -166,7 +191,7 @@ class Backgammon {
       this.segments = [];
       this.from = null;
     }
-    const v = /** @type {{points: number[], bar: number[], off: number[], dice?: number[], cube: number, cube_owner?: string}} */ (pos.view);
+    const v = /** @type {{points: number[], bar: number[], off: number[], dice?: number[], cube: number, cube_owner?: string, may_double?: boolean, doubled?: boolean}} */ (pos.view);
     if (!v) return;
     for (let p = 1; p <= 24; p++) this.fill(String(p), v.points[p - 1], `point ${p}`);
     this.fill("bar-x", v.bar[0], "x's bar");
@@ -175,14 +200,17 @@ class Backgammon {
     this.fill("off-o", -v.off[1], "o's borne-off checkers");
     const last = pos.last_move;
     const owner = v.cube_owner ? `, owned by ${v.cube_owner}` : "";
-    this.info.textContent = `${pos.to_move} ${pos.chance ? "to roll" : "to play"} · cube ${v.cube}${owner}` +
+    const doing = pos.chance ? "to roll" : v.doubled ? "to take or drop the double" : "to play";
+    this.info.textContent = `${pos.over ? "game over" : `${pos.to_move} ${doing}`} · cube ${v.cube}${owner}` +
       (last ? ` · last: ${last.notation}` : "");
     this.dice.textContent = v.dice ? `dice ${v.dice.join("-")}` : "";
     this.root.dataset.dice = v.dice ? v.dice.join("") : "";
     this.root.dataset.toMove = pos.to_move;
     this.root.dataset.chance = String(!!pos.chance);
-    const playing = view.playable && !pos.chance;
+    const playing = view.playable && !pos.chance && !v.doubled;
     this.roll.hidden = !(view.playable && pos.chance);
+    this.cube.double.hidden = !(view.playable && pos.chance && v.may_double);
+    this.cube.take.hidden = this.cube.drop.hidden = !(view.playable && v.doubled);
     const passOnly = playing && pos.legal_moves.length === 1 && !(pos.legal_moves[0].steps?.length);
     this.pass.hidden = !passOnly;
     this.clear.hidden = !(playing && (this.segments.length > 0 || this.from !== null));
@@ -304,6 +332,8 @@ class Backgammon {
     const pos = view.position;
     const target = /** @type {HTMLElement} */ (e.target);
     if (target.closest(".bg-roll")) return this.rollDice();
+    const cube = /** @type {HTMLElement|null} */ (target.closest(".bg-cube"));
+    if (cube) return this.hooks.pick({ notation: /** @type {string} */ (cube.dataset.move) });
     if (target.closest(".bg-pass")) return this.hooks.pick(pos.legal_moves[0]);
     if (target.closest(".bg-clear")) {
       this.segments = [];

@@ -16,9 +16,10 @@
  *   clicking its cells (Hooks.edit)
  * @property {(root: HTMLElement, hooks: Hooks) => Drawing} create starts
  *   drawing into an empty root
- * @property {(n: number) => "x"|"o"} [mover] the side to move after n
- *   moves from the start, for a game whose sides do not simply alternate
- *   (backgammon's rolls and plays); none: x, o, x, ...
+ * @property {(n: number, moves: string[], first: "x"|"o") => "x"|"o"} [mover]
+ *   the side to move after the first n of moves from the position set up,
+ *   where first moves, for a game whose sides do not simply alternate
+ *   (backgammon's rolls, plays and cube); none: x, o, x, ...
  */
 
 /**

@@ -77,6 +77,7 @@
  * @property {WDL} [wdl]
  * @property {Equity} [equity]
  * @property {Probabilities} [probabilities]
+ * @property {CubeDecision} [cube]
  * @property {string} [next_to_move]
  * @property {string} [position_after]
  * @property {boolean} [cached]
@@ -88,6 +89,16 @@
  * @typedef {number[]} WDL Win, draw and loss chances per mille for the side to move.
  * @typedef {number} Equity Cubeless equity in points per game (backgammon).
  * @typedef {number[]} Probabilities Win, win gammon, win backgammon, lose gammon, lose backgammon.
+ */
+
+/**
+ * @typedef {object} CubeDecision A backgammon cube decision, from the doubler's view (equities per cube).
+ * @property {"no double, take"|"double, take"|"double, pass"|"too good, pass"|"no double, pass"} action
+ * @property {boolean} double
+ * @property {boolean} take
+ * @property {number} no_double
+ * @property {number} double_take
+ * @property {number} double_pass
  */
 
 /**
@@ -104,6 +115,7 @@
  * @property {WDL} [wdl]
  * @property {Equity} [equity]
  * @property {Probabilities} [probabilities]
+ * @property {CubeDecision} [cube]
  * @property {{lower: number, upper: number}} [bounds]
  */
 
