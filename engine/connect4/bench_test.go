@@ -14,9 +14,18 @@ import (
 // go test -bench TestSets -solver-threads=2.
 var benchThreads = flag.Int("solver-threads", 1, "solver threads in BenchmarkTestSets")
 
+// benchTableBits is the solver's table size in BenchmarkTestSets, log2 of
+// its entries: go test -bench TestSets -solver-table-bits=18.
+var benchTableBits = flag.Int("solver-table-bits", DefaultTableBits, "solver table bits in BenchmarkTestSets")
+
 // benchSetSize bounds the positions per benchmark iteration for the hard
 // sets, as the reference figures for Test_L1_R3 cover its first 64.
 var benchSetSize = map[string]int{"Test_L1_R3": 64}
+
+// benchPositions, when positive, bounds the positions of every set in
+// BenchmarkTestSets instead (the first N): go test -bench TestSets
+// -solver-positions=100.
+var benchPositions = flag.Int("solver-positions", 0, "solve only the first N positions of each set in BenchmarkTestSets (0: all, Test_L1_R3 64)")
 
 // BenchmarkTestSets solves every position of each public test set with the
 // table reset per position, as the reference figures were measured, and
@@ -26,14 +35,18 @@ func BenchmarkTestSets(b *testing.B) {
 	for _, name := range testSets {
 		b.Run(name, func(b *testing.B) {
 			set := loadTestSet(b, name)
-			if n := benchSetSize[name]; n > 0 && n < len(set) {
+			n := benchSetSize[name]
+			if *benchPositions > 0 {
+				n = *benchPositions
+			}
+			if n > 0 && n < len(set) {
 				set = set[:n]
 			}
 			positions := make([]Position, len(set))
 			for i, tp := range set {
 				positions[i] = tp.position(b)
 			}
-			s := NewSolver(DefaultTableBits, nil)
+			s := NewSolver(*benchTableBits, nil)
 			s.SetThreads(*benchThreads)
 			// The table's pages are mapped on first touch; touch them all
 			// before the clock starts, as the reference's reset does.
