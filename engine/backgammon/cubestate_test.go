@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"movesvc/engine"
+	bg "movesvc/engine/backgammon"
 )
 
 // TestCubeMoves walks the cube's moves: nobody doubles before the opening
@@ -103,6 +104,34 @@ func TestCubeDecisionsAsGnubg(t *testing.T) {
 		}
 		if c.second == "drop" && (res.Score != -1000 || res.Outcome != engine.OutcomeLoss) {
 			t.Errorf("%s doubled: a drop scored %d (%v), want -1000, a loss", c.pos, res.Score, res.Outcome)
+		}
+	}
+}
+
+// TestOfferedPositionsRefused: a position ID with a double offered is
+// taken only where the doubler could have doubled (money play, before its
+// roll, its cube or a centered one); each other is refused naming the
+// field, as is a game ended by a dropped double.
+func TestOfferedPositionsRefused(t *testing.T) {
+	ok := bg.NewPosition()
+	ok.Board = newState(t, engine.Setup{FromMoves: true, Moves: []string{"31", "8/5 6/5"}}).Pos().Board
+	ok.Match.Doubled = true
+	st := newState(t, engine.Setup{Position: ok.String(), PositionField: "position"})
+	if st.ToMove() != engine.Second || len(st.LegalMoves(nil)) != 2 {
+		t.Fatalf("a double offered by x: %v to move, %d moves; want o to take or drop", st.ToMove(), len(st.LegalMoves(nil)))
+	}
+	bad := map[string]func(p *bg.Position){
+		"match":        func(p *bg.Position) { p.Match.Length = 5 },
+		"rolled":       func(p *bg.Position) { p.Dice = [2]int8{3, 1} },
+		"not its cube": func(p *bg.Position) { p.Cube = bg.Cube{Value: 2, Owner: engine.Second} },
+		"dropped":      func(p *bg.Position) { p.Match.GameState = 4 },
+	}
+	for name, change := range bad {
+		p := ok
+		change(&p)
+		_, err := bg.Game{}.NewState(engine.Setup{Position: p.String(), PositionField: "position"})
+		if inv, isInput := engine.AsInputError(err); !isInput || inv.Field != "position" {
+			t.Errorf("%s (%s): %v, want refused at position", name, p.String(), err)
 		}
 	}
 }

@@ -82,6 +82,9 @@ func (Game) NewState(setup engine.Setup) (engine.State, error) {
 		if pos.Over() {
 			return nil, engine.Invalid(field, setup.Position, "the game is over: a side has borne off every checker")
 		}
+		if why := offerProblem(&pos); why != "" {
+			return nil, engine.Invalid(field, setup.Position, "a double is offered, but %s", why)
+		}
 		st = &State{pos: pos}
 	}
 	if err := st.playMoves(setup.Moves); err != nil {
@@ -150,4 +153,24 @@ func parseMessage(err error) string {
 		return pe.Message
 	}
 	return err.Error()
+}
+
+// offerProblem returns why a position with a double offered is not one
+// the service decides ("" when it is, or when no double is offered): cube
+// decisions are for money play, before the doubler's roll, by a doubler
+// that may double.
+func offerProblem(p *Position) string {
+	switch {
+	case !p.Match.Doubled:
+		return ""
+	case p.Match.Length != 0:
+		return "cube decisions are for money play; this is a match"
+	case p.Rolled():
+		return "the doubler has rolled already"
+	case !p.Cube.Centered && p.Cube.Owner != p.Turn:
+		return "the doubler does not own the cube"
+	case p.Cube.Value >= maxCube:
+		return "the cube is at its largest value"
+	}
+	return ""
 }

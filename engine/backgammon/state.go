@@ -59,7 +59,12 @@ func (st *State) Pos() Position { return st.pos }
 
 // ToMove returns the side on roll (to roll at a chance node), or the side
 // to take or drop a double offered.
-func (st *State) ToMove() engine.Player { return st.pos.decider() }
+func (st *State) ToMove() engine.Player {
+	if st.pos.Match.Doubled {
+		return st.pos.Turn.Other()
+	}
+	return st.pos.Turn
+}
 
 // Ply returns the rolls and plays made since the position was set up.
 func (st *State) Ply() int { return st.ply }
