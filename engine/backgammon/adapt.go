@@ -24,7 +24,7 @@ type tableKey int64
 // for the dice instead.
 func (st *State) Search(ctx context.Context, lim engine.Limits) engine.Result {
 	start := time.Now()
-	if st.offered() || st.mayDouble() {
+	if st.decidesCube() {
 		return st.cubeResult(ctx, lim)
 	}
 	if st.IsChance() {
@@ -38,21 +38,31 @@ func (st *State) Search(ctx context.Context, lim engine.Limits) engine.Result {
 	return out
 }
 
-// search runs the package's search on st's roll with lim and multiPV.
-func (st *State) search(ctx context.Context, lim engine.Limits, multiPV int) (Result, []Play) {
+// ownLimits returns the package's limits for lim: its Depth (0 or more
+// than 3: the default), MaxNodes and Threads, and an evaluation cache of
+// TableBits' engine-table size borrowed from lim.Memory, which the caller
+// gives back by calling done.
+func ownLimits(lim engine.Limits) (own Limits, done func()) {
 	bytes := engine.TableBytes(lim.Bits())
 	table, _ := engine.Borrow(lim.Memory, tableKey(bytes), func() *Table { return NewTable(int(bytes)) })
-	defer engine.Return(lim.Memory, tableKey(bytes), table, bytes)
 	depth := lim.Depth
 	if depth <= 0 || depth > maxDepth {
 		depth = defaultDepth
 	}
-	own := Limits{Depth: depth, MaxNodes: lim.MaxNodes, Threads: lim.Threads, Table: table, MultiPV: multiPV}
+	return Limits{Depth: depth, MaxNodes: lim.MaxNodes, Threads: lim.Threads, Table: table},
+		func() { engine.Return(lim.Memory, tableKey(bytes), table, bytes) }
+}
+
+// search runs the package's search on st's roll with lim and multiPV.
+func (st *State) search(ctx context.Context, lim engine.Limits, multiPV int) (Result, []Play) {
+	own, done := ownLimits(lim)
+	defer done()
+	own.MultiPV = multiPV
 	if fn := lim.Progress; fn != nil {
 		begin := time.Now()
 		own.Progress = func(in Info) {
 			pv := []engine.Move{in.Move}
-			fn(engine.Progress{Depth: in.Depth, Score: int(math.Round(in.Equity * 1000)), Move: in.Move, PV: pv,
+			fn(engine.Progress{Depth: in.Depth, Score: millipoints(in.Equity), Move: in.Move, PV: pv,
 				Nodes: in.Nodes, Elapsed: time.Since(begin)})
 		}
 	}
@@ -71,9 +81,13 @@ func (st *State) chanceResult(start time.Time) engine.Result {
 	}
 	p := st.ev.Probs(&st.pos.Board)
 	m := st.LegalMoves(make([]engine.Move, 0, 21))[0]
-	return engine.Result{Move: m, Score: int(math.Round(float64(p.Equity()) * 1000)), Depth: 1, Nodes: 1,
+	return engine.Result{Move: m, Score: millipoints(float64(p.Equity())), Depth: 1, Nodes: 1,
 		Complete: true, PV: []engine.Move{m}, Estimate: estimate(p), Elapsed: time.Since(start)}
 }
+
+// millipoints returns an equity in points as whole millipoints, the
+// scores' unit.
+func millipoints(eq float64) int { return int(math.Round(eq * 1000)) }
 
 // estimate returns p as an engine.Estimate: equity and probabilities.
 func estimate(p Probs) engine.Estimate {
@@ -92,7 +106,7 @@ func estimate(p Probs) engine.Estimate {
 // (double and roll, or take and drop); at another chance node each roll
 // gets the 0-ply equity of the position before the roll.
 func (st *State) Analyze(ctx context.Context, lim engine.Limits, n int) []engine.MoveScore {
-	if st.offered() || st.mayDouble() {
+	if st.decidesCube() {
 		_, scores := st.cubeSearch(ctx, lim)
 		if n > 0 && n < len(scores) {
 			scores = scores[:n]
@@ -114,7 +128,7 @@ func (st *State) Analyze(ctx context.Context, lim engine.Limits, n int) []engine
 	res, plays := st.search(ctx, lim, n)
 	out := make([]engine.MoveScore, 0, len(res.Plays))
 	for _, p := range res.Plays {
-		ms := engine.MoveScore{Move: p.Move, Score: int(math.Round(p.Equity * 1000)), Depth: p.Ply + 1,
+		ms := engine.MoveScore{Move: p.Move, Score: millipoints(p.Equity), Depth: p.Ply + 1,
 			Complete: res.Complete, PV: []engine.Move{p.Move}, Estimate: estimate(p.Probs)}
 		if plays[p.Move].Result.OnBoard(0) == 0 {
 			ms.Outcome, ms.PliesToEnd = engine.OutcomeWin, 1

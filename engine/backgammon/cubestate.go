@@ -41,10 +41,17 @@ func (st *State) mayDouble() bool { return st.IsChance() && st.noDouble() == "" 
 // noDouble returns why the side on roll may not double at a chance node
 // ("" when it may).
 func (st *State) noDouble() string {
-	p := &st.pos
-	switch {
-	case st.opening:
+	if st.opening {
 		return "nobody doubles before the opening roll"
+	}
+	return st.pos.doubleBar()
+}
+
+// doubleBar returns why the side on roll of p may not double by the match
+// and the cube, whatever the dice ("" when it may): cube decisions are for
+// money play, on a centered cube or its own below its largest value.
+func (p *Position) doubleBar() string {
+	switch {
 	case p.Match.Length != 0:
 		return "cube decisions are for money play; this is a match"
 	case !p.Cube.Centered && p.Cube.Owner != p.Turn:
@@ -53,6 +60,16 @@ func (st *State) noDouble() string {
 		return "the cube is at its largest value"
 	}
 	return ""
+}
+
+// decidesCube reports whether st's move is a cube decision: double or
+// roll, or take or drop.
+func (st *State) decidesCube() bool { return st.offered() || st.mayDouble() }
+
+// isCubeMove reports whether m is a cube move of st: take or drop at a
+// double offered, double or roll at a chance node.
+func (st *State) isCubeMove(m engine.Move) bool {
+	return st.offered() || st.IsChance() && (m == moveDouble || m == moveRoll)
 }
 
 // Decides reports whether the side on roll may double before its roll:
@@ -114,25 +131,12 @@ func (st *State) playCube(m engine.Move) {
 	}
 }
 
-// cubeLimits returns the package's limits for a cube decision under lim,
-// with a table borrowed from lim.Memory; the caller calls done.
-func cubeLimits(lim engine.Limits) (own Limits, done func()) {
-	bytes := engine.TableBytes(lim.Bits())
-	table, _ := engine.Borrow(lim.Memory, tableKey(bytes), func() *Table { return NewTable(int(bytes)) })
-	depth := lim.Depth
-	if depth <= 0 || depth > maxDepth {
-		depth = defaultDepth
-	}
-	return Limits{Depth: depth, MaxNodes: lim.MaxNodes, Table: table},
-		func() { engine.Return(lim.Memory, tableKey(bytes), table, bytes) }
-}
-
 // cubeSearch evaluates the cube decision of the side that doubles or not:
 // the side on roll before its roll, or, at a double offered, the doubler.
 // It returns the decision and the moves' scores for the side to move, in
 // millipoints per unit of the cube before the double, best first.
 func (st *State) cubeSearch(ctx context.Context, lim engine.Limits) (CubeAction, []engine.MoveScore) {
-	own, done := cubeLimits(lim)
+	own, done := ownLimits(lim)
 	defer done()
 	pos := st.pos
 	pos.Match.Doubled = false
@@ -140,18 +144,16 @@ func (st *State) cubeSearch(ctx context.Context, lim engine.Limits) (CubeAction,
 	if err != nil {
 		panic(err) // st is a node where the doubler may double
 	}
-	est := cubeEstimate(a, false)
-	double := min(a.DoubleTake, a.DoublePass)
+	taker := st.offered()
 	scores := []engine.MoveScore{
-		{Move: moveDouble, Score: millipoints(double)},
+		{Move: moveDouble, Score: millipoints(min(a.DoubleTake, a.DoublePass))},
 		{Move: moveRoll, Score: millipoints(a.NoDouble)},
 	}
 	if !a.Double {
 		scores[0], scores[1] = scores[1], scores[0]
 	}
-	if st.offered() {
+	if taker {
 		// The taker's view: its equity is the doubler's, negated.
-		est = cubeEstimate(a, true)
 		scores = []engine.MoveScore{
 			{Move: moveTake, Score: millipoints(-a.DoubleTake)},
 			{Move: moveDrop, Score: millipoints(-a.DoublePass)},
@@ -160,10 +162,11 @@ func (st *State) cubeSearch(ctx context.Context, lim engine.Limits) (CubeAction,
 			scores[0], scores[1] = scores[1], scores[0]
 		}
 	}
+	est := cubeEstimate(a, taker)
 	for i := range scores {
 		scores[i].Depth, scores[i].Complete = a.Ply+1, a.Ply+1 == own.Depth
 		scores[i].PV, scores[i].Estimate = []engine.Move{scores[i].Move}, est
-		if st.offered() && scores[i].Move == moveDrop {
+		if taker && scores[i].Move == moveDrop {
 			scores[i].Outcome, scores[i].PliesToEnd = engine.OutcomeLoss, 1
 		}
 	}
@@ -194,9 +197,6 @@ func cubeEstimate(a CubeAction, taker bool) engine.Estimate {
 		NoDouble: round3(a.NoDouble), DoubleTake: round3(a.DoubleTake), DoublePass: round3(a.DoublePass)}
 	return e
 }
-
-// millipoints returns an equity in points as whole millipoints.
-func millipoints(eq float64) int { return int(math.Round(eq * 1000)) }
 
 // round3 rounds an equity to a millipoint.
 func round3(eq float64) float64 { return math.Round(eq*1000) / 1000 }

@@ -76,11 +76,8 @@ func (Game) NewState(setup engine.Setup) (engine.State, error) {
 		if err != nil {
 			return nil, engine.Invalid(field, setup.Position, "%s", parseMessage(err))
 		}
-		if pos.Dropped() {
-			return nil, engine.Invalid(field, setup.Position, "the game is over: a double was dropped")
-		}
 		if pos.Over() {
-			return nil, engine.Invalid(field, setup.Position, "the game is over: a side has borne off every checker")
+			return nil, engine.Invalid(field, setup.Position, "%s", overMessage(&pos))
 		}
 		if why := offerProblem(&pos); why != "" {
 			return nil, engine.Invalid(field, setup.Position, "a double is offered, but %s", why)
@@ -115,11 +112,8 @@ func (st *State) playMoves(moves []string) error {
 		}
 		st.Play(m)
 	}
-	if st.pos.Dropped() {
-		return engine.Invalid("moves", nil, "the game is over: a double was dropped")
-	}
 	if st.pos.Over() {
-		return engine.Invalid("moves", nil, "the game is over: a side has borne off every checker")
+		return engine.Invalid("moves", nil, "%s", overMessage(&st.pos))
 	}
 	return nil
 }
@@ -163,14 +157,16 @@ func offerProblem(p *Position) string {
 	switch {
 	case !p.Match.Doubled:
 		return ""
-	case p.Match.Length != 0:
-		return "cube decisions are for money play; this is a match"
 	case p.Rolled():
 		return "the doubler has rolled already"
-	case !p.Cube.Centered && p.Cube.Owner != p.Turn:
-		return "the doubler does not own the cube"
-	case p.Cube.Value >= maxCube:
-		return "the cube is at its largest value"
 	}
-	return ""
+	return p.doubleBar()
+}
+
+// overMessage says how p's game ended, for a request that goes on past it.
+func overMessage(p *Position) string {
+	if p.Dropped() {
+		return "the game is over: a double was dropped"
+	}
+	return "the game is over: a side has borne off every checker"
 }

@@ -416,7 +416,7 @@ func (s *searcher) finish(res *Result, pos *Position, plays []Play, roots []root
 	res.PV = []engine.Move{res.Move}
 	res.Play = FormatPlay(&plays[r.idx])
 	res.Ply, res.Probs, res.Equity = r.ply, r.probs, r.eq
-	res.Score = int(math.Round(r.eq * 1000))
+	res.Score = millipoints(r.eq)
 	if plays[r.idx].Result.OnBoard(0) == 0 {
 		res.Outcome, res.PliesToEnd = engine.OutcomeWin, 1
 	}

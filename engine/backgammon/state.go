@@ -155,7 +155,7 @@ func (st *State) RemainingPlies() int { return max(1, maxGamePlies-st.ply) }
 // nothing).
 func (st *State) Play(m engine.Move) {
 	prev := undo{pos: st.pos, opening: st.opening}
-	if st.offered() || st.IsChance() && (m == moveDouble || m == moveRoll) {
+	if st.isCubeMove(m) {
 		st.playCube(m)
 	} else if st.IsChance() {
 		hi, lo := rollDice(m)
@@ -240,7 +240,7 @@ func (st *State) parseRoll(s string) (engine.Move, error) {
 // FormatPlay writes it, and a cube move as "double", "roll" (no double),
 // "take" or "drop".
 func (st *State) FormatMove(m engine.Move) string {
-	if st.offered() || st.IsChance() && (m == moveDouble || m == moveRoll) {
+	if st.isCubeMove(m) {
 		return st.formatCube(m)
 	}
 	if st.IsChance() {
