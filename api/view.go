@@ -34,32 +34,16 @@ func sideName(desc engine.Description, p engine.Player) string {
 // estimateJSON is what a game's search says beyond the score
 // (engine.Estimate), each field omitted when the game does not say it.
 type estimateJSON struct {
-	Mate          int         `json:"mate,omitempty"`
-	WDL           *[3]int     `json:"wdl,omitempty"`
-	Equity        *float64    `json:"equity,omitempty"`
-	Probabilities *[5]float64 `json:"probabilities,omitempty"`
-	Cube          *cubeJSON   `json:"cube,omitempty"`
-}
-
-// cubeJSON is a backgammon cube decision (engine.CubeEstimate): the
-// doubler's equities per unit of the cube before the decision.
-type cubeJSON struct {
-	Action     string  `json:"action"`
-	Double     bool    `json:"double"`
-	Take       bool    `json:"take"`
-	NoDouble   float64 `json:"no_double"`
-	DoubleTake float64 `json:"double_take"`
-	DoublePass float64 `json:"double_pass"`
+	Mate          int                  `json:"mate,omitempty"`
+	WDL           *[3]int              `json:"wdl,omitempty"`
+	Equity        *float64             `json:"equity,omitempty"`
+	Probabilities *[5]float64          `json:"probabilities,omitempty"`
+	Cube          *engine.CubeEstimate `json:"cube,omitempty"`
 }
 
 // newEstimate renders e.
 func newEstimate(e engine.Estimate) estimateJSON {
-	out := estimateJSON{Mate: e.Mate, WDL: e.WDL, Equity: e.Equity, Probabilities: e.Probabilities}
-	if c := e.Cube; c != nil {
-		out.Cube = &cubeJSON{Action: c.Action, Double: c.Double, Take: c.Take,
-			NoDouble: c.NoDouble, DoubleTake: c.DoubleTake, DoublePass: c.DoublePass}
-	}
-	return out
+	return estimateJSON{Mate: e.Mate, WDL: e.WDL, Equity: e.Equity, Probabilities: e.Probabilities, Cube: e.Cube}
 }
 
 // formatLines returns the notations of the moves of pv played in turn from

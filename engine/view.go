@@ -53,11 +53,14 @@ type Estimate struct {
 // double and the other side takes; double and it drops), whether it should
 // double and whether the other side should take, and the decision in words
 // ("no double, take", "double, take", "double, pass", "too good, pass",
-// "no double, pass").
+// "no double, pass"). It encodes as the "cube" object of an answer.
 type CubeEstimate struct {
-	Action                           string
-	Double, Take                     bool
-	NoDouble, DoubleTake, DoublePass float64
+	Action     string  `json:"action"`
+	Double     bool    `json:"double"`
+	Take       bool    `json:"take"`
+	NoDouble   float64 `json:"no_double"`
+	DoubleTake float64 `json:"double_take"`
+	DoublePass float64 `json:"double_pass"`
 }
 
 // The views a Viewer returns, one per board kind that needs more than rows
