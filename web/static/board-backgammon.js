@@ -26,14 +26,13 @@ export const editable = false;
  * mover is the side to move after the first n of moves, first on roll
  * before them: a roll leaves its side to play, a play passes the turn; a
  * double is the other side's to take or drop, after which the doubler
- * rolls. Without the moves, rolls and plays alternate.
+ * rolls.
  * @param {number} n
- * @param {string[]} [moves]
- * @param {"x"|"o"} [first]
+ * @param {string[]} moves
+ * @param {"x"|"o"} first
  * @returns {"x"|"o"}
  */
-export function mover(n, moves = [], first = "x") {
-  if (moves.length < n) return (Math.floor(n / 2) % 2 === 0) === (first === "x") ? "x" : "o";
+export function mover(n, moves, first) {
   /** @type {"x"|"o"} */
   let turn = first;
   let offered = false;
