@@ -14,6 +14,7 @@ import (
 	"movesvc/engine/gomoku/lab"
 	"movesvc/engine/grid"
 	"movesvc/internal/longtest"
+	"movesvc/internal/race"
 )
 
 // TestFitLines labels the quiet positions of the sample games by the
@@ -192,7 +193,7 @@ func firstEmpty(moves []string) string {
 // runs run it.
 func skipUnderRace(t *testing.T) {
 	t.Helper()
-	if raceEnabled && !longtest.Enabled() {
+	if race.Enabled && !longtest.Enabled() {
 		t.Skip("a single-threaded fit over the sample games, not a race check: the plain and long runs run it")
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"movesvc/engine"
 	"movesvc/engine/chess"
 	"movesvc/internal/longtest"
+	"movesvc/internal/race"
 )
 
 // mates are Win At Chess positions (testdata/wac.epd) with a forced mate;
@@ -183,7 +184,7 @@ func TestSearchThreads(t *testing.T) {
 // TestSearchAllocations checks that the search allocates nothing per node:
 // a search with ten times the nodes allocates no more.
 func TestSearchAllocations(t *testing.T) {
-	if raceEnabled {
+	if race.Enabled {
 		t.Skip("the race detector's sync.Pool drops items at random")
 	}
 	p, _ := chess.ParseFEN("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", chess.Standard)

@@ -11,6 +11,7 @@ import (
 
 	"movesvc/engine/chess"
 	"movesvc/internal/longtest"
+	"movesvc/internal/race"
 )
 
 // wacCase is a Win At Chess position with its best moves.
@@ -71,7 +72,7 @@ func TestWAC(t *testing.T) {
 		t.Fatalf("%d positions", len(cases))
 	}
 	n, nodes, floor := 20, uint64(20_000), 15
-	if raceEnabled && !longtest.Enabled() {
+	if race.Enabled && !longtest.Enabled() {
 		// 400,000 nodes take some 25 s under the race detector, which
 		// finds nothing in this single-threaded search; the plain and the
 		// long runs count the solved positions.

@@ -7,6 +7,7 @@ import (
 	"go.uber.org/goleak"
 
 	"movesvc/engine"
+	"movesvc/internal/race"
 )
 
 // TestParallelSolveIsExact: with helpers sharing the table, every score is
@@ -22,7 +23,7 @@ func TestParallelSolveIsExact(t *testing.T) {
 			t.Fatalf("Threads() = %d after SetThreads(%d)", s.Threads(), threads)
 		}
 		set := append(loadTestSet(t, "Test_L2_R2")[:20], loadTestSet(t, "Test_L1_R1")[:20]...)
-		if raceEnabled {
+		if race.Enabled {
 			set = loadTestSet(t, "Test_L1_R1")[:8]
 		}
 		for _, tp := range set {
@@ -73,7 +74,7 @@ func TestParallelSolveStopsAtTheDeadline(t *testing.T) {
 // score, move and outcome with one thread as with several.
 func TestSearchThreadsAgree(t *testing.T) {
 	set := append(loadTestSet(t, "Test_L2_R2")[:10], loadTestSet(t, "Test_L1_R2")[:3]...)
-	if raceEnabled {
+	if race.Enabled {
 		set = loadTestSet(t, "Test_L1_R1")[8:12]
 	}
 	for _, tp := range set {

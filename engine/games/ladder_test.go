@@ -14,6 +14,7 @@ import (
 	"movesvc/engine/games"
 	"movesvc/engine/strength"
 	"movesvc/internal/longtest"
+	"movesvc/internal/race"
 )
 
 // ladderStart returns the moves game i of a match starts from: the empty
@@ -132,7 +133,7 @@ func TestLevelLadder(t *testing.T) {
 			if !p.quick {
 				longtest.Skip(t)
 			}
-			if p.slow && raceDetector {
+			if p.slow && race.Enabled {
 				t.Skip("slow under the race detector; the long run without it plays it")
 			}
 			rec := playLevels(t, p.game, p.a, p.b, longtest.Pick(p.games/2, p.games))

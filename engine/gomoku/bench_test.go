@@ -7,6 +7,7 @@ import (
 
 	"movesvc/engine"
 	"movesvc/engine/gomoku"
+	"movesvc/internal/race"
 )
 
 // middlegame is a quiet position after 12 moves with chances for both
@@ -28,7 +29,7 @@ func middlegameState(tb testing.TB) *gomoku.State {
 // larger allocates no more than a small one, a handful of allocations for
 // the result.
 func TestSearchAllocations(t *testing.T) {
-	if raceEnabled {
+	if race.Enabled {
 		t.Skip("the race detector's instrumentation allocates")
 	}
 	st := middlegameState(t)

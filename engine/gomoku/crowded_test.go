@@ -8,6 +8,7 @@ import (
 	"movesvc/engine"
 	"movesvc/engine/gomoku"
 	"movesvc/internal/longtest"
+	"movesvc/internal/race"
 )
 
 // TestFirstIterationStopsAtTheNodeLimit searches the position where the
@@ -48,7 +49,7 @@ func crowdedState(t *testing.T) engine.State {
 // laterQuiescenceFours best fours, not all, so the iteration completes
 // (it took 27,030,343 nodes with every four tried; 234,149 now).
 func TestQuiescenceIsBounded(t *testing.T) {
-	if raceEnabled && !longtest.Enabled() {
+	if race.Enabled && !longtest.Enabled() {
 		t.Skip("a node count of a single-threaded search, not a race check: the plain and long runs count it")
 	}
 	st := crowdedState(t)

@@ -8,6 +8,7 @@ import (
 	"movesvc/engine"
 	"movesvc/engine/gomoku"
 	"movesvc/internal/longtest"
+	"movesvc/internal/race"
 )
 
 // TestPruningKeepsProofs checks that move-count pruning proves nothing the
@@ -20,7 +21,7 @@ import (
 // holds would prove a win or a loss that is not there. Six games of 40
 // plies; in the quick run one of 24, at the usual width only.
 func TestPruningKeepsProofs(t *testing.T) {
-	if raceEnabled && !longtest.Enabled() {
+	if race.Enabled && !longtest.Enabled() {
 		t.Skip("node counts of single-threaded searches, not a race check: the plain and long runs count them")
 	}
 	games, plies := longtest.Pick(1, 6), longtest.Pick(24, 40)
@@ -126,7 +127,7 @@ func TestReductionsKeepLongAttacks(t *testing.T) {
 // quick run), depth 12 takes fewer nodes with them than without by a half
 // at least, and each search still completes its depth.
 func TestReductionsSaveNodes(t *testing.T) {
-	if raceEnabled && !longtest.Enabled() {
+	if race.Enabled && !longtest.Enabled() {
 		t.Skip("node counts of single-threaded searches, not a race check: the plain and long runs count them")
 	}
 	var with, without uint64

@@ -11,6 +11,7 @@ import (
 	"movesvc/engine"
 	"movesvc/engine/gomoku"
 	"movesvc/internal/longtest"
+	"movesvc/internal/race"
 )
 
 // TestThreadsSolvePuzzles: with helpers sharing the table, the search still
@@ -79,7 +80,7 @@ func TestThreadsHelp(t *testing.T) {
 // threaded search allocates a bounded number of times however many nodes
 // it searches (none per node).
 func TestThreadsAllocations(t *testing.T) {
-	if raceEnabled {
+	if race.Enabled {
 		t.Skip("the race detector's instrumentation allocates")
 	}
 	st := middlegameState(t)

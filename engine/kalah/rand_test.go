@@ -1,6 +1,10 @@
 package kalah
 
-import "math/rand/v2"
+import (
+	"math/rand/v2"
+
+	"movesvc/internal/race"
+)
 
 // testRand is a seeded generator for tests.
 type testRand struct{ r *rand.Rand }
@@ -13,7 +17,7 @@ func (t testRand) Intn(n int) int { return t.r.IntN(n) }
 // raceSample returns quick normally and raced under the race detector,
 // which slows searches tenfold or more.
 func raceSample(quick, raced int) int {
-	if raceEnabled {
+	if race.Enabled {
 		return raced
 	}
 	return quick

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"movesvc/internal/longtest"
+	"movesvc/internal/race"
 )
 
 // paperOutcomes is Table 10 of Irving, Donkers and Uiterwijk, "Solving
@@ -80,7 +81,7 @@ func outcomeIndex(score int) int {
 // quickVariant reports whether the default tests solve Kalah(pits,seeds):
 // under a second in all, fewer under the race detector.
 func quickVariant(pits, seeds int) bool {
-	if raceEnabled {
+	if race.Enabled {
 		return pits <= 3 || seeds <= 2
 	}
 	return pits <= 3 || pits == 4 && seeds <= 4 || pits == 5 && seeds <= 3 || pits == 6 && seeds <= 2

@@ -6,6 +6,7 @@ import (
 
 	"movesvc/engine"
 	"movesvc/engine/gomoku"
+	"movesvc/internal/race"
 )
 
 // middlegame is the quiet position after 12 moves of the engine's speed
@@ -16,7 +17,7 @@ const middlegame = "h8 h9 j9 i8 g6 g8 i11 j10 k8 j7 h10 g11"
 // table allocates nothing per node: a search ten times larger allocates
 // no more than a small one, a handful of allocations for the result.
 func TestSearchAllocations(t *testing.T) {
-	if raceEnabled {
+	if race.Enabled {
 		t.Skip("the race detector's instrumentation allocates")
 	}
 	st := played(t, "freestyle", middlegame)

@@ -1,7 +1,0 @@
-//go:build race
-
-package connect4
-
-// raceEnabled is true under the race detector, which makes the solver some
-// twenty times slower; the long tests then take smaller samples.
-const raceEnabled = true

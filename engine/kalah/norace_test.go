@@ -1,5 +1,0 @@
-//go:build !race
-
-package kalah
-
-const raceEnabled = false
