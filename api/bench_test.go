@@ -48,7 +48,7 @@ func BenchmarkMoveRoundTrip(b *testing.B) {
 
 // BenchmarkMoveGames is one POST /move per game through the handler stack,
 // reporting the bytes and allocations per request: the transposition
-// tables (1 MiB for tic-tac-toe and gomoku, 8 MiB for the Connect Four
+// tables (1 MiB for tic-tac-toe and gomoku, 2 MiB for the Connect Four
 // solver) are reused from the memory budget and do not appear per request.
 func BenchmarkMoveGames(b *testing.B) {
 	for _, bc := range []struct{ name, body string }{

@@ -104,16 +104,16 @@ func TestMemoryWaitThatCannotFitIsRefusedAtOnce(t *testing.T) {
 }
 
 // TestMemoryBudgetDefault sizes the budget for MaxSearches searches of the
-// hungriest game (Connect Four: the solver's 8 MiB table and a 1 MiB table
-// for its heuristic search) plus an idle 1 MiB table each when none is
-// given, and raises a budget too small for one such search.
+// hungriest game (Kalah: the solver's 8 MiB table and 256 KiB for its
+// stack) plus an idle 1 MiB table each when none is given, and raises a
+// budget too small for one such search.
 func TestMemoryBudgetDefault(t *testing.T) {
 	ts := newTestServer(t, api.Config{MaxSearches: 3})
-	if got, want := ts.api.Config().MemoryBudget, int64(3*10<<20); got != want {
+	if got, want := ts.api.Config().MemoryBudget, int64(3*(8<<20+256<<10+1<<20)); got != want {
 		t.Errorf("default budget %d, want %d", got, want)
 	}
 	small := newTestServer(t, api.Config{MaxSearches: 3, MemoryBudget: 1 << 20})
-	if got, want := small.api.Config().MemoryBudget, int64(9<<20); got != want {
+	if got, want := small.api.Config().MemoryBudget, int64(8<<20+256<<10); got != want {
 		t.Errorf("budget of 1 MiB became %d, want %d", got, want)
 	}
 	for _, body := range []string{`{"game":"connect4","moves":["4","4","4"]}`, `{"game":"gomoku","moves":["h8"],"depth":2}`} {

@@ -147,6 +147,99 @@ func TestTableBoundsMerge(t *testing.T) {
 	}
 }
 
+// TestTableFitFindsOnlyExactMatches stores keys while the table's region
+// in use widens (Fit) and checks that every probe that matches returns
+// what was stored for that very key, before and after, and that Reset
+// narrows the region again.
+func TestTableFitFindsOnlyExactMatches(t *testing.T) {
+	tb := NewTable(MinTableBits + 2)
+	if got := tb.active.Load(); got != startBucketBits {
+		t.Fatalf("a new table uses 1<<%d buckets, want 1<<%d", got, startBucketBits)
+	}
+	rng := rand.New(rand.NewPCG(7, 8))
+	stored := map[uint64]int{}
+	// bound is what key's entry holds: a function of the key.
+	bound := func(k uint64) int { return int(k%40) - 20 }
+	for step := range 3 {
+		for range 1 << (MinTableBits + step) {
+			k := rng.Uint64() & (1<<keyBits - 1)
+			tb.Store(k, bound(k), bound(k), noMoveCol, 20)
+			stored[k] = bound(k)
+		}
+		tb.Fit(growDiv<<(tb.active.Load()+1) + 1)
+	}
+	if got, want := tb.active.Load(), uint32(tb.indexBits); got != want {
+		t.Fatalf("after three widenings 1<<%d buckets in use, want all 1<<%d", got, want)
+	}
+	found := 0
+	for k, b := range stored {
+		if lo, hi, _, ok := tb.Probe(k); ok {
+			found++
+			if lo != b || hi != b {
+				t.Fatalf("key %x: bounds %d %d, want %d", k, lo, hi, b)
+			}
+		}
+	}
+	if found == 0 {
+		t.Fatal("no stored key found after widening")
+	}
+	for range 1 << 18 {
+		k := rng.Uint64() & (1<<keyBits - 1)
+		if _, ok := stored[k]; ok {
+			continue
+		}
+		if lo, hi, _, ok := tb.Probe(k); ok {
+			t.Fatalf("key %x never stored matched (%d %d)", k, lo, hi)
+		}
+	}
+	// The keys a widening could confuse: stored at the start width, one
+	// whose mixed value has the stored one's tag bits shifted up a bucket
+	// bit, so that it lands in the same bucket with the same high bits.
+	tb.Reset()
+	for range 1000 {
+		k := rng.Uint64() & (1<<keyBits - 1)
+		tb.Store(k, bound(k), bound(k), noMoveCol, 20)
+		h := mixKey(k)
+		low := uint64(1)<<startBucketBits - 1
+		twin := unmixKey((h>>startBucketBits<<(startBucketBits+1) | h&low) & (1<<keyBits - 1))
+		tb.Fit(growDiv<<(startBucketBits+1) + 1)
+		if _, _, _, ok := tb.Probe(twin); ok && twin != k {
+			t.Fatalf("key %x matched the entry of %x after widening", twin, k)
+		}
+		tb.Reset()
+	}
+	tb.Fit(1 << 40)
+	if got := tb.active.Load(); got != uint32(tb.indexBits) {
+		t.Fatalf("Fit went past the table: 1<<%d buckets", got)
+	}
+	tb.Reset()
+	if got := tb.active.Load(); got != startBucketBits {
+		t.Fatalf("after Reset 1<<%d buckets in use, want 1<<%d", got, startBucketBits)
+	}
+}
+
+// unmixKey inverts mixKey.
+func unmixKey(h uint64) uint64 {
+	const all = 1<<keyBits - 1
+	inv := func(c uint64) uint64 { // c's inverse modulo 2^64 (Newton)
+		x := c
+		for range 6 {
+			x *= 2 - c*x
+		}
+		return x
+	}
+	unshift := func(x uint64, s uint) uint64 {
+		for y := x >> s; y != 0; y >>= s {
+			x ^= y
+		}
+		return x
+	}
+	h = unshift(h, 25)
+	h = (h * inv(0xBF58476D1CE4E5B9)) & all
+	h = unshift(h, 24)
+	return (h * inv(0x9E3779B97F4A7C15)) & all
+}
+
 func TestMixKeyIsBijective(t *testing.T) {
 	seen := map[uint64]uint64{}
 	rng := rand.New(rand.NewPCG(3, 4))
@@ -155,6 +248,9 @@ func TestMixKeyIsBijective(t *testing.T) {
 		h := mixKey(k)
 		if h>>keyBits != 0 {
 			t.Fatalf("mixKey(%x) = %x has more than %d bits", k, h, keyBits)
+		}
+		if u := unmixKey(h); u != k {
+			t.Fatalf("unmixKey(mixKey(%x)) = %x", k, u)
 		}
 		if o, ok := seen[h]; ok && o != k {
 			t.Fatalf("mixKey(%x) = mixKey(%x)", k, o)

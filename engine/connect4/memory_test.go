@@ -10,7 +10,7 @@ import (
 // TestSolverKeptByTheBudget: a search with a memory reservation hands its
 // solver back to it rather than to the package pool, so that the budget
 // counts the idle table, and the next search under another reservation
-// takes the same solver instead of allocating a new 8 MiB table.
+// takes the same solver instead of allocating a new 2 MiB table.
 func TestSolverKeptByTheBudget(t *testing.T) {
 	params := engine.Limits{}
 	size := Game{}.SearchMemory(params)

@@ -177,6 +177,9 @@ func (s *Solver) negamax(p Position, alpha, beta int) int {
 	if s.clock.Tick() {
 		return 0
 	}
+	if s.clock.Nodes&(pollInterval-1) == 0 {
+		s.table.Fit(s.clock.Nodes)
+	}
 	next := p.nonLosingMoves()
 	if next == 0 {
 		return -(Cells - p.moves) / 2 // every move lets the opponent win

@@ -6,29 +6,48 @@ import "sync/atomic"
 // entries, each holding a lower and an upper bound on a position's score,
 // the best move found, and how much work stood behind it. The position's
 // 49-bit key is mixed by a bijection; the low bits pick the bucket and the
-// rest is stored as the tag, so a match is exact, never a collision. A
-// 13-bit generation stamp lets Reset empty the table in O(1).
+// bits above the lowest MinTableBits-1 are stored as the tag, so a match
+// is exact, never a collision, however many buckets are in use. An
+// 11-bit generation stamp lets Reset empty the table in O(1).
 //
-// A Table is used by one search at a time.
+// A solve uses only the first buckets of the table at first, a region
+// small enough to stay in a core's cache, and widens it as its node count
+// grows (Fit): the many small solves stay fast, the large ones get the
+// whole table. An entry stored before a widening is found after it only
+// when its bucket is unchanged (half of them for each doubling).
+//
+// A Table is used by one search at a time (its threads included).
 type Table struct {
 	buckets   [][2]uint64
 	indexBits uint
-	gen       uint64
+	// active is log2 of the buckets in use, startBucketBits..indexBits.
+	active atomic.Uint32
+	gen    uint64
 }
 
 // Table sizes: a table of bits holds 1<<bits entries of 8 bytes. With
 // fewer than MinTableBits the tag would not fit in an entry.
 const (
-	MinTableBits     = 18
+	MinTableBits     = 16
 	MaxTableBits     = 30
-	DefaultTableBits = 20
+	DefaultTableBits = 18
+)
+
+// startBucketBits is log2 of the buckets a solve starts with (1<<16
+// entries, 512 KiB), and growDiv how many nodes per entry in use make Fit
+// double the region. docs/connect4.md has the measurements that chose
+// them and DefaultTableBits (2 MiB, the size of this machine's L2 cache).
+const (
+	startBucketBits = MinTableBits - 1
+	growDiv         = 8
 )
 
 // Entry layout, from the low bits.
 const (
-	tagWidth  = 32
+	tagShift  = MinTableBits - 1 // the key bits below the tag: the fewest bucket bits
+	tagWidth  = keyBits - tagShift
 	genShift  = tagWidth
-	genWidth  = 13
+	genWidth  = 11
 	loShift   = genShift + genWidth
 	hiShift   = loShift + 6
 	moveShift = hiShift + 6
@@ -60,12 +79,28 @@ func NewTable(bits int) *Table {
 // Bits returns log2 of the number of entries.
 func (t *Table) Bits() int { return int(t.indexBits) + 1 }
 
-// Reset empties the table: entries of earlier generations read as absent.
+// Reset empties the table (entries of earlier generations read as
+// absent) and narrows the region in use to its start.
 func (t *Table) Reset() {
 	t.gen = (t.gen + 1) & genMask
 	if t.gen == 0 {
 		clear(t.buckets)
 		t.gen = 1
+	}
+	t.active.Store(uint32(min(uint(startBucketBits), t.indexBits)))
+}
+
+// Fit widens the region in use, doubling it while nodes, the nodes
+// searched since Reset, exceed growDiv nodes per entry in it. It is safe
+// to call from any thread of a solve: a probe or store racing with it
+// uses either width, and both find only exact matches.
+func (t *Table) Fit(nodes uint64) {
+	a := t.active.Load()
+	for uint(a) < t.indexBits && nodes > growDiv<<(a+1) {
+		a++
+	}
+	if a > t.active.Load() {
+		t.active.Store(a)
 	}
 }
 
@@ -82,8 +117,8 @@ func mixKey(k uint64) uint64 {
 // locate returns the bucket and the stamped tag (tag and generation) of key.
 func (t *Table) locate(key uint64) (*[2]uint64, uint64) {
 	h := mixKey(key)
-	b := &t.buckets[h&(1<<t.indexBits-1)]
-	return b, h>>t.indexBits | t.gen<<genShift
+	b := &t.buckets[h&(1<<t.active.Load()-1)]
+	return b, h>>tagShift | t.gen<<genShift
 }
 
 const stampMask = 1<<(tagWidth+genWidth) - 1

@@ -56,8 +56,8 @@ func TestSearchMemory(t *testing.T) {
 	}
 	// The solver's table, and the heuristic search's that runs before a
 	// solve under a deadline.
-	if got, want := engine.SearchMemory(connect4.Game{}, engine.Limits{}), 8<<20+engine.TableBytes(engine.DefaultTableBits); got != want {
-		t.Errorf("connect4 default: %d bytes, want %d (8 MiB and the engine's table)", got, want)
+	if got, want := engine.SearchMemory(connect4.Game{}, engine.Limits{}), 2<<20+engine.TableBytes(engine.DefaultTableBits); got != want {
+		t.Errorf("connect4 default: %d bytes, want %d (2 MiB and the engine's table)", got, want)
 	}
 	if got := engine.SearchMemory(tictactoe.Game{}, engine.Limits{}); got != 0 {
 		t.Errorf("tic-tac-toe answered from its table: %d bytes, want 0", got)
