@@ -157,6 +157,7 @@ func startBuild(progressPath string, ttBits, threads int) (map[uint64]connect4.B
 	}
 	solver := connect4.NewSolver(ttBits, nil)
 	solver.SetThreads(threads)
+	solver.KeepTable()
 	return known, f, solver, nil
 }
 

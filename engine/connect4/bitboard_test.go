@@ -216,6 +216,9 @@ func TestTableFitFindsOnlyExactMatches(t *testing.T) {
 	if got := tb.active.Load(); got != startBucketBits {
 		t.Fatalf("after Reset 1<<%d buckets in use, want 1<<%d", got, startBucketBits)
 	}
+	if tb.Widen(); tb.active.Load() != uint32(tb.indexBits) {
+		t.Fatal("Widen left part of the table out")
+	}
 }
 
 // unmixKey inverts mixKey.

@@ -64,6 +64,11 @@ func (s *Solver) Reset() {
 	s.clock.Watch(nil, 0)
 }
 
+// KeepTable makes the solver use its whole table from now on, for a table
+// kept across many solves without Reset (cmd/c4book), where what earlier
+// solves stored is worth more than a small table's cache hits.
+func (s *Solver) KeepTable() { s.table.Widen() }
+
 // Nodes returns the number of positions searched since the last Reset.
 func (s *Solver) Nodes() uint64 { return s.clock.Nodes }
 

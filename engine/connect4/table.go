@@ -90,6 +90,9 @@ func (t *Table) Reset() {
 	t.active.Store(uint32(min(uint(startBucketBits), t.indexBits)))
 }
 
+// Widen puts the whole table in use until the next Reset.
+func (t *Table) Widen() { t.active.Store(uint32(t.indexBits)) }
+
 // Fit widens the region in use, doubling it while nodes, the nodes
 // searched since Reset, exceed growDiv nodes per entry in it. It is safe
 // to call from any thread of a solve: a probe or store racing with it
