@@ -1,9 +1,11 @@
 package connect4
 
 import (
+	"cmp"
 	"context"
 	"flag"
 	"runtime"
+	"slices"
 	"testing"
 	"time"
 
@@ -71,23 +73,39 @@ func BenchmarkTestSets(b *testing.B) {
 	}
 }
 
+// deadlinePositions is how many positions of each set
+// BenchmarkServiceDeadline answers (the first N; 0: all).
+var deadlinePositions = flag.Int("deadline-positions", 100, "answer only the first N positions of each set in BenchmarkServiceDeadline (0: all)")
+
 // BenchmarkServiceDeadline answers the first positions of a test set as the
 // service does on an idle server (engine.Search: book, then the solver on
-// every CPU under the default 1 s deadline) and reports the share answered exactly, the share of the
-// positions beyond the book's depth answered exactly, and the mean time.
-// With -v it lists the positions not answered exactly.
+// every CPU under the default 1 s deadline) and reports the share answered
+// exactly, the share of the positions beyond the book's depth answered
+// exactly, the mean time and the longest. With -v it lists the positions
+// not answered exactly and the five slowest answers.
 func BenchmarkServiceDeadline(b *testing.B) {
 	for _, name := range []string{"Test_L1_R3", "Test_L1_R2"} {
 		b.Run(name, func(b *testing.B) {
-			set := loadTestSet(b, name)[:100]
+			set := loadTestSet(b, name)
+			if n := *deadlinePositions; n > 0 && n < len(set) {
+				set = set[:n]
+			}
 			exact, answered := 0, 0
 			beyond, beyondExact := 0, 0
+			type answer struct {
+				moves string
+				took  time.Duration
+				exact bool
+			}
+			var answers []answer
 			for b.Loop() {
 				for _, tp := range set {
 					st := newState(b, movesSetup(tp.moves))
+					start := time.Now()
 					ctx, cancel := context.WithTimeout(context.Background(), time.Second)
 					res := engine.Search(ctx, st, engine.Limits{Threads: runtime.NumCPU()})
 					cancel()
+					answers = append(answers, answer{tp.moves, time.Since(start), res.Complete})
 					answered++
 					if len(tp.moves) > DefaultBook().Complete() {
 						beyond++
@@ -107,6 +125,13 @@ func BenchmarkServiceDeadline(b *testing.B) {
 					}
 				}
 			}
+			slices.SortFunc(answers, func(x, y answer) int { return cmp.Compare(y.took, x.took) })
+			if testing.Verbose() {
+				for _, a := range answers[:min(5, len(answers))] {
+					b.Logf("slow: %s (%d stones) %v exact %v", a.moves, len(a.moves), a.took.Round(time.Millisecond), a.exact)
+				}
+			}
+			b.ReportMetric(float64(answers[0].took.Milliseconds()), "ms-longest")
 			b.ReportMetric(float64(exact)/float64(answered), "exact-share")
 			b.ReportMetric(float64(beyondExact)/float64(max(beyond, 1)), "exact-share-beyond-book")
 			b.ReportMetric(float64(b.Elapsed().Milliseconds())/float64(answered), "ms/position")
