@@ -69,3 +69,43 @@ func TestSolverTestSets(t *testing.T) {
 		})
 	}
 }
+
+// deadlineNodes is the node budget TestHardSampleWithinTheDeadline holds a
+// solve of one thread to: about a second of one core of the project's
+// 2-core machine (BenchmarkTestSets: 12-17 M nodes a second on
+// Test_L1_R3), where the service has two threads and the default 1 s.
+const deadlineNodes = 16_000_000
+
+// TestHardSampleWithinTheDeadline solves every tenth position of
+// Test_L1_R3 past the opening book, as the service does (the book, then
+// the solver), on one thread, and holds each to deadlineNodes: a count
+// that stands for the default deadline without depending on the machine's
+// speed. A long check.
+func TestHardSampleWithinTheDeadline(t *testing.T) {
+	longtest.Skip(t)
+	s := NewSolver(DefaultTableBits, DefaultBook())
+	n := 0
+	var most uint64
+	for _, tp := range loadTestSet(t, "Test_L1_R3") {
+		p := tp.position(t)
+		if _, ok := DefaultBook().Lookup(p); ok || len(tp.moves) <= DefaultBook().Complete() {
+			continue
+		}
+		if n++; n%10 != 1 {
+			continue
+		}
+		s.Reset()
+		s.clock.Watch(nil, deadlineNodes+1)
+		got, hi, _ := s.bounds(p)
+		if s.clock.Stopped() || got != hi {
+			t.Errorf("%s (%d stones): not solved within %d nodes", tp.moves, len(tp.moves), deadlineNodes)
+			continue
+		}
+		if got != tp.score {
+			t.Errorf("%s: score %d, want %d", tp.moves, got, tp.score)
+		}
+		most = max(most, s.Nodes())
+		t.Logf("%s (%d stones): %d nodes", tp.moves, len(tp.moves), s.Nodes())
+	}
+	t.Logf("%d positions past the book, every tenth solved; the most nodes %d", n, most)
+}
