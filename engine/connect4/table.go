@@ -94,16 +94,20 @@ func (t *Table) Reset() {
 func (t *Table) Widen() { t.active.Store(uint32(t.indexBits)) }
 
 // Fit widens the region in use, doubling it while nodes, the nodes
-// searched since Reset, exceed growDiv nodes per entry in it. It is safe
-// to call from any thread of a solve: a probe or store racing with it
-// uses either width, and both find only exact matches.
+// searched since Reset (by the calling thread), exceed growDiv nodes per
+// entry in it; it never narrows it. It is safe to call from any thread of
+// a solve: a probe or store racing with it uses either width, and both
+// find only exact matches.
 func (t *Table) Fit(nodes uint64) {
-	a := t.active.Load()
-	for uint(a) < t.indexBits && nodes > growDiv<<(a+1) {
-		a++
-	}
-	if a > t.active.Load() {
-		t.active.Store(a)
+	for {
+		cur := t.active.Load()
+		a := cur
+		for uint(a) < t.indexBits && nodes > growDiv<<(a+1) {
+			a++
+		}
+		if a == cur || t.active.CompareAndSwap(cur, a) {
+			return
+		}
 	}
 }
 
