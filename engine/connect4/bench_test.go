@@ -82,7 +82,8 @@ var deadlinePositions = flag.Int("deadline-positions", 100, "answer only the fir
 // every CPU under the default 1 s deadline) and reports the share answered
 // exactly, the share of the positions beyond the book's depth answered
 // exactly, the mean time and the longest. With -v it lists the positions
-// not answered exactly and the five slowest answers.
+// not answered exactly, the five slowest answers and the five slowest exact
+// ones.
 func BenchmarkServiceDeadline(b *testing.B) {
 	for _, name := range []string{"Test_L1_R3", "Test_L1_R2"} {
 		b.Run(name, func(b *testing.B) {
@@ -129,6 +130,13 @@ func BenchmarkServiceDeadline(b *testing.B) {
 			if testing.Verbose() {
 				for _, a := range answers[:min(5, len(answers))] {
 					b.Logf("slow: %s (%d stones) %v exact %v", a.moves, len(a.moves), a.took.Round(time.Millisecond), a.exact)
+				}
+				shown := 0
+				for _, a := range answers {
+					if a.exact && shown < 5 {
+						shown++
+						b.Logf("slowest exact: %s (%d stones) %v", a.moves, len(a.moves), a.took.Round(time.Millisecond))
+					}
 				}
 			}
 			b.ReportMetric(float64(answers[0].took.Milliseconds()), "ms-longest")
