@@ -211,8 +211,8 @@ func TestClientDisconnectIsCounted499(t *testing.T) {
 func TestClientDisconnectStopsEveryGame(t *testing.T) {
 	for _, tc := range []struct{ game, body string }{
 		{"tictactoe", `"moves":[]`},
-		{"connect4", `"moves":["3","2","4","6","3","1","3"]`},
-		{"connect4", `"moves":["3","2","4","6","3","1","3"],"depth":30`},
+		{"connect4", `"moves":["2","7","1","3","3","2","1","2"]`},
+		{"connect4", `"moves":["2","7","1","3","3","2","1","2"],"depth":30`},
 		{"gomoku", `"moves":["j10","k11","k10","j11","l9","h12","m8","k9"],"size":19,"depth":20`},
 	} {
 		base, _ := games.Registry().Lookup(tc.game)

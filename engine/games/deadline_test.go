@@ -28,9 +28,9 @@ var slowPositions = []struct {
 	{"tictactoe", engine.Setup{FromMoves: true, Moves: []string{}}, 8, 256, true},
 	// Test_L1_R3 (beginning, hard): seconds of exact solving, not in the
 	// book. The solver does not iterate: it reports once, at the end.
-	{"connect4", engine.Setup{FromMoves: true, Moves: []string{"3", "2", "4", "6", "3", "1", "3"}}, 0, 4096, false},
+	{"connect4", engine.Setup{FromMoves: true, Moves: []string{"2", "7", "1", "3", "3", "2", "1", "2"}}, 0, 4096, false},
 	// A depth-limited Connect Four search, through the generic engine.
-	{"connect4", engine.Setup{FromMoves: true, Moves: []string{"3", "2", "4", "6", "3", "1", "3"}}, 30, 256, true},
+	{"connect4", engine.Setup{FromMoves: true, Moves: []string{"2", "7", "1", "3", "3", "2", "1", "2"}}, 30, 256, true},
 	// An open 19x19 middle game at the deepest depth.
 	{"gomoku", engine.Setup{FromMoves: true, Moves: []string{"j10", "k11", "k10", "j11", "l9", "h12", "m8", "k9"},
 		Options: map[string]any{"size": 19}}, 20, 256, true},
