@@ -210,7 +210,7 @@ func TestServerProblemsNameTheServer(t *testing.T) {
 	if r := <-held; r.status != http.StatusOK {
 		t.Fatalf("the held search: %d %s", r.status, r.body)
 	}
-	ts.api.SetReady(false)
+	ts.api.Drain()
 	r = ts.post(t, `{"game":"tictactoe","moves":[]}`)
 	r.decode(t, &p)
 	if r.status != http.StatusServiceUnavailable || p.Type != "/problems/shutting-down" || len(p.Errors) != 1 || p.Errors[0].Location != "server" {

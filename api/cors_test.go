@@ -129,7 +129,7 @@ func TestCORSStream(t *testing.T) {
 // a 503 asks it to wait.
 func TestCORSExposesRetryAfter(t *testing.T) {
 	ts := newTestServer(t, api.Config{CORSOrigins: []string{"*"}})
-	ts.api.SetReady(false)
+	ts.api.Drain()
 	r := ts.post(t, `{"game":"tictactoe","moves":[]}`, "Origin", appOrigin)
 	if r.status != http.StatusServiceUnavailable || r.header.Get("Retry-After") == "" || r.header.Get("Access-Control-Allow-Origin") != "*" ||
 		!strings.Contains(r.header.Get("Access-Control-Expose-Headers"), "Retry-After") {

@@ -27,7 +27,7 @@ func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	if !s.ready.Load() {
+	if s.draining.Load() {
 		s.fail(w, r, errShuttingDown)
 		return
 	}

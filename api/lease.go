@@ -345,7 +345,7 @@ func (s *scheduler) memoryWaiting() int {
 func (s *Server) lease(ctx context.Context, need int64, arrived time.Time) (l *Lease, err error) {
 	ctx, span := s.startSpan(ctx, "lease", leaseSpanStart(need))
 	defer func() { endLeaseSpan(span, l, err) }()
-	if !s.ready.Load() {
+	if s.draining.Load() {
 		return nil, errShuttingDown
 	}
 	deadline, ok := ctx.Deadline()

@@ -240,12 +240,21 @@ func TestHealthReadyOpenAPI(t *testing.T) {
 	if r := ts.do(t, http.MethodGet, "/readyz", "", nil); r.status != 200 {
 		t.Errorf("readyz %d", r.status)
 	}
+	// Not ready (the shutdown delay): /readyz says so, searches are still
+	// served. Drained: searches are refused.
 	ts.api.SetReady(false)
 	if r := ts.do(t, http.MethodGet, "/readyz", "", nil); r.status != 503 {
 		t.Errorf("readyz while shutting down: %d", r.status)
 	}
+	if r := ts.post(t, `{"game":"tictactoe","moves":["a1"]}`); r.status != 200 {
+		t.Errorf("move in the shutdown delay: %d %s, want 200 (a balancer may still send it)", r.status, r.body)
+	}
+	ts.api.Drain()
+	if r := ts.do(t, http.MethodGet, "/readyz", "", nil); r.status != 503 {
+		t.Errorf("readyz while draining: %d", r.status)
+	}
 	if r := ts.post(t, `{"game":"tictactoe","moves":[]}`); r.status != 503 || r.header.Get("Retry-After") == "" {
-		t.Errorf("move while shutting down: %d, Retry-After %q", r.status, r.header.Get("Retry-After"))
+		t.Errorf("move while draining: %d, Retry-After %q", r.status, r.header.Get("Retry-After"))
 	}
 	r := ts.do(t, http.MethodGet, "/openapi.yaml", "", nil)
 	if r.status != 200 || !strings.Contains(string(r.body), "openapi: 3.0.3") {

@@ -33,7 +33,8 @@ type Server struct {
 	rates    *rateLimits
 	tracer   trace.Tracer
 	logged   atomic.Uint64 // answered requests under 400, for LogSample
-	ready    atomic.Bool
+	ready    atomic.Bool   // what GET /readyz reports (SetReady)
+	draining atomic.Bool   // new searches refused (Drain)
 	router   chi.Router
 }
 
@@ -103,8 +104,20 @@ func (s *Server) Metrics() *Metrics { return s.metrics }
 func (s *Server) Config() Config { return s.cfg }
 
 // SetReady sets what GET /readyz reports; a server shutting down sets false
-// so that load balancers stop sending it work.
+// so that load balancers stop sending it work. Searches are still served:
+// the requests a balancer sends before it notices are answered as usual.
 func (s *Server) SetReady(ready bool) { s.ready.Store(ready) }
+
+// Drain makes the server refuse every search that asks for a lease from
+// now on with 503 /problems/shutting-down (Retry-After: 1), and /readyz
+// report 503; the searches it runs finish. A server shutting down drains
+// once balancers had their time to notice /readyz (the shutdown delay),
+// just before it closes its listener: a request still arriving then, on a
+// kept-alive connection, goes elsewhere instead of holding up the stop.
+func (s *Server) Drain() {
+	s.ready.Store(false)
+	s.draining.Store(true)
+}
 
 // ServeHTTP makes Server an http.Handler.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.router.ServeHTTP(w, r) }

@@ -183,7 +183,7 @@ func (c *Config) bind(fs *flag.FlagSet) map[string]string {
 	bind("write-timeout", "MOVESVC_WRITE_TIMEOUT")
 	fs.DurationVar(&c.IdleTimeout, "idle-timeout", c.IdleTimeout, "how long an idle keep-alive connection stays open")
 	bind("idle-timeout", "MOVESVC_IDLE_TIMEOUT")
-	fs.DurationVar(&c.ShutdownDelay, "shutdown-delay", c.ShutdownDelay, "on SIGTERM, how long /readyz reports 503 (and new searches get 503) before the listener closes, for gateways and endpoint lists to stop sending work; -1s none")
+	fs.DurationVar(&c.ShutdownDelay, "shutdown-delay", c.ShutdownDelay, "on SIGTERM, how long /readyz reports 503 while searches are still served, for gateways and endpoint lists to stop sending work, before new searches get 503 and the listener closes; -1s none")
 	bind("shutdown-delay", "MOVESVC_SHUTDOWN_DELAY")
 	fs.DurationVar(&c.ShutdownGrace, "shutdown-grace", c.ShutdownGrace, "on SIGTERM, how long in-flight requests may take to finish")
 	bind("shutdown-grace", "MOVESVC_SHUTDOWN_GRACE")

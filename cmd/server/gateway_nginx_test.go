@@ -171,6 +171,7 @@ http {
 		if t.Failed() {
 			errLog, _ := os.ReadFile(filepath.Join(dir, "error.log"))
 			t.Logf("nginx error log:\n%s", errLog)
+			t.Logf("nginx access log, answers other than 200 (status, time, client, request, bytes, replicas tried, their statuses, their times, request id):\n%s", unsuccessful(gw.accessLog))
 		}
 	})
 	for start := time.Now(); ; time.Sleep(20 * time.Millisecond) {
@@ -280,4 +281,21 @@ func logged(rep *server, want string) bool {
 		}
 	}
 	return false
+}
+
+// unsuccessful returns the lines of the access log at path whose status is
+// not 200, at most 50, for a failed test's log: each names the replicas a
+// request tried and what each answered.
+func unsuccessful(path string) string {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return err.Error()
+	}
+	var out []string
+	for line := range strings.SplitSeq(strings.TrimSpace(string(b)), "\n") {
+		if !strings.HasPrefix(line, "200 ") && len(out) < 50 {
+			out = append(out, line)
+		}
+	}
+	return strings.Join(out, "\n")
 }

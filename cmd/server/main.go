@@ -217,13 +217,18 @@ func (m *Main) Addr() string { return m.listener.Addr().String() }
 // Errors delivers a failure of the server after Run.
 func (m *Main) Errors() <-chan error { return m.errs }
 
-// Close shuts down gracefully: /readyz turns 503 at once, new searches get
-// 503, and after the shutdown delay the listener closes; requests in flight
-// then have the grace period to finish before their connections are cut.
+// Close shuts down gracefully: /readyz turns 503 at once, and for the
+// shutdown delay the server still answers every request, so that what a
+// gateway or an endpoint list sends before it notices is served. Then new
+// searches get 503 /problems/shutting-down and the listener closes;
+// requests in flight have the grace period to finish before their
+// connections are cut.
 func (m *Main) Close() error {
 	m.API.SetReady(false)
 	m.Log.Info("shutting down", slog.Duration("delay", m.Config.ShutdownDelay), slog.Duration("grace", m.Config.ShutdownGrace))
 	time.Sleep(m.Config.ShutdownDelay)
+	m.API.Drain()
+	m.Log.Info("draining")
 	ctx, cancel := context.WithTimeout(context.Background(), m.Config.ShutdownGrace)
 	defer cancel()
 	defer m.closeAside(ctx)
