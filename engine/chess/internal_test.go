@@ -1,7 +1,9 @@
 package chess
 
 import (
+	"cmp"
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -53,5 +55,36 @@ func TestIncrementalState(t *testing.T) {
 	}
 	if checked < 10_000 {
 		t.Errorf("only %d moves checked", checked)
+	}
+}
+
+// TestNextQuietIsAStableSort checks that the picker hands out quiet moves
+// in the order of a stable sort by score, best first, whether a node takes
+// one, a few or all of them: the first by selection, the rest by one sort.
+// Many equal scores make the order of ties matter.
+func TestNextQuietIsAStableSort(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 51))
+	for trial := range 500 {
+		var mp movePicker
+		n := rng.IntN(MaxMoves)
+		mp.list.N = n
+		for i := range n {
+			mp.list.Moves[i] = Move(i + 1)
+			mp.scores[i] = int32(rng.IntN(6)) * 100
+		}
+		want := append([]Move(nil), mp.list.Moves[:n]...)
+		scoreOf := map[Move]int32{}
+		for i, m := range want {
+			scoreOf[m] = mp.scores[i]
+		}
+		slices.SortStableFunc(want, func(a, b Move) int { return cmp.Compare(scoreOf[b], scoreOf[a]) })
+		for i := range n {
+			if got := mp.nextQuiet(); got != want[i] {
+				t.Fatalf("trial %d, %d moves: move %d is %d (score %d), want %d (score %d)", trial, n, i, got, scoreOf[got], want[i], scoreOf[want[i]])
+			}
+		}
+		if mp.cur != n {
+			t.Fatalf("trial %d: cur %d after %d moves", trial, mp.cur, n)
+		}
 	}
 }

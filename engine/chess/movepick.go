@@ -39,6 +39,7 @@ type movePicker struct {
 	cur        int
 	bad        [MaxMoves]Move
 	nBad, iBad int
+	sorted     bool // the quiet moves from cur on are in order (nextQuiet)
 }
 
 // init starts the picker for the position at a node.
@@ -98,14 +99,16 @@ func (mp *movePicker) next(s *searcher) Move {
 		case stageQuietGen:
 			mp.list.N, mp.cur = 0, 0
 			p.generate(&mp.list, genQuiet, &mp.ci)
+			if mp.noisyOnly {
+				mp.keepChecks(p)
+			}
 			mp.scoreQuiet(s, mp.ply)
-			mp.sortQuiet()
+			mp.sorted = false
 			mp.stage = stageQuiet
 		case stageQuiet:
 			for mp.cur < mp.list.N {
-				m := mp.list.Moves[mp.cur]
-				mp.cur++
-				if m != mp.ttMove && (!mp.noisyOnly || mp.givesCheck(p, m)) {
+				m := mp.nextQuiet()
+				if m != mp.ttMove {
 					return m
 				}
 			}
@@ -142,11 +145,52 @@ func (mp *movePicker) pick() Move {
 	return mp.list.Moves[c]
 }
 
-// sortQuiet sorts the quiet moves by score, best first (insertion sort:
-// the lists are short, and most of a list is searched once a node gets
-// to its quiet moves).
-func (mp *movePicker) sortQuiet() {
-	moves, scores := mp.list.Moves[:mp.list.N], mp.scores[:mp.list.N]
+// keepChecks keeps, in their order, only the quiet moves of the list that
+// give check: quiescence searches no others.
+func (mp *movePicker) keepChecks(p *Position) {
+	n := 0
+	for _, m := range mp.list.Moves[:mp.list.N] {
+		if mp.givesCheck(p, m) {
+			mp.list.Moves[n] = m
+			n++
+		}
+	}
+	mp.list.N = n
+}
+
+// nextQuiet returns the quiet moves in the order of a stable sort by score,
+// best first, one at a time: the first quietPicks by selection (a node
+// that cuts off early sorts nothing), the rest by one insertion sort of
+// what remains, which keeps that order.
+func (mp *movePicker) nextQuiet() Move {
+	c := mp.cur
+	mp.cur++
+	if mp.sorted {
+		return mp.list.Moves[c]
+	}
+	if c >= quietPicks {
+		mp.sortQuiet(c)
+		mp.sorted = true
+		return mp.list.Moves[c]
+	}
+	best := c
+	for i := c + 1; i < mp.list.N; i++ {
+		if mp.scores[i] > mp.scores[best] {
+			best = i
+		}
+	}
+	m, sc := mp.list.Moves[best], mp.scores[best]
+	copy(mp.list.Moves[c+1:best+1], mp.list.Moves[c:best])
+	copy(mp.scores[c+1:best+1], mp.scores[c:best])
+	mp.list.Moves[c], mp.scores[c] = m, sc
+	return m
+}
+
+// sortQuiet sorts the quiet moves from the from-th on by score, best first,
+// ties in their order (insertion sort: the lists are short, and most of a
+// list is searched once a node gets this far into it).
+func (mp *movePicker) sortQuiet(from int) {
+	moves, scores := mp.list.Moves[from:mp.list.N], mp.scores[from:mp.list.N]
 	for i := 1; i < len(moves); i++ {
 		m, sc := moves[i], scores[i]
 		j := i

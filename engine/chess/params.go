@@ -53,6 +53,7 @@ const (
 	scoreQueenPromotion = 1 << 20 // a queen promotion's place among captures
 	killerBonus         = 1 << 16 // a killer move's place ahead of other quiet moves
 	counterBonus        = 1 << 15 // the counter move's place ahead of other quiet moves
+	quietPicks          = 4       // the first quiet moves picked one by one before the rest are sorted (nextQuiet)
 )
 
 // seeValue is each piece type's value for static exchange evaluation.

@@ -10,7 +10,10 @@ import (
 // iterate runs iterative deepening
 // (https://www.chessprogramming.org/Iterative_Deepening) from depth 1 up
 // to the limit and returns the last completed iteration's result, calling
-// progress after each (when not nil). From aspirationDepth each line's
+// progress after each (when not nil), or, when the search stops during an
+// iteration in which a root move beat the last iteration's best (a single
+// line), that move with its line and score: it is better at the depth
+// under way. From aspirationDepth each line's
 // search starts in a narrow window around its last score and widens it on
 // a fail (aspiration windows). Helper threads (id > 0) start one ply
 // deeper on odd ids, so that the threads of a lazy SMP search spread over
@@ -29,16 +32,20 @@ func (s *searcher) iterate(lim Limits, progress func(Info)) Result {
 		for i := range s.root {
 			s.root[i].prevScore = s.root[i].score
 		}
+		s.better.move = NoMove
 		for pvIdx := 0; pvIdx < lines; pvIdx++ {
 			if s.aspiration(depth, pvIdx); s.stopped {
 				break
 			}
 		}
 		if s.stopped {
+			if lines == 1 && s.better.move != NoMove {
+				res = s.result(&s.better, res.Depth, 1)
+			}
 			break
 		}
 		slices.SortStableFunc(s.root[:lines], compareRoot)
-		res = s.result(depth, lines)
+		res = s.result(&s.root[0], depth, lines)
 		if progress != nil {
 			s.report(progress, depth, lines)
 		}
@@ -126,7 +133,8 @@ func (s *searcher) aspiration(depth, pvIdx int) {
 // its value when that beats alpha, and -infinite when it fails low (the
 // first move keeps its bound, which the aspiration loop widens); then the
 // moves are sorted by score, stably, so that the best is at pvIdx with its
-// principal variation.
+// principal variation. A later move that beats the first is kept in
+// s.better, for a search stopped before the iteration ends.
 func (s *searcher) rootSearch(depth, pvIdx int, alpha, beta int32) int32 {
 	best := int32(-infinite)
 	for i := pvIdx; i < len(s.root); i++ {
@@ -145,6 +153,10 @@ func (s *searcher) rootSearch(depth, pvIdx int, alpha, beta int32) int32 {
 			rm.score = v
 			s.updatePV(0, rm.move)
 			rm.pv = append(rm.pv[:0], s.pv[0][:s.pvLen[0]]...)
+			if i > pvIdx { // it beat every move before it, the first too
+				s.better.move, s.better.score = rm.move, v
+				s.better.pv = append(s.better.pv[:0], rm.pv...)
+			}
 		}
 		best = max(best, v)
 		if v >= beta {
@@ -155,11 +167,11 @@ func (s *searcher) rootSearch(depth, pvIdx int, alpha, beta int32) int32 {
 	return best
 }
 
-// result returns the result of the completed iteration to depth with the
-// best lines ranked in s.root. Its slices are the searcher's buffers, which
-// the next iteration overwrites; iterate copies them at the end.
-func (s *searcher) result(depth, lines int) Result {
-	best := &s.root[0]
+// result returns the result of the iteration to depth whose best move is
+// best, with the best lines ranked in s.root when lines > 1. Its slices
+// are the searcher's buffers, which the next iteration overwrites; iterate
+// copies them at the end.
+func (s *searcher) result(best *rootMove, depth, lines int) Result {
 	s.resPV = append(s.resPV[:0], best.pv...)
 	if len(s.resPV) == 0 {
 		s.resPV = append(s.resPV, best.move)

@@ -136,6 +136,40 @@ func TestSearchDeterministic(t *testing.T) {
 	}
 }
 
+// TestStoppedIterationKeepsABetterMove: a search stopped by its node
+// limit during an iteration in which a root move beat the last completed
+// iteration's best answers that move, with its line, and not the move of
+// the iteration before. In these Win At Chess positions the move found
+// that way is the suite's solution; the last line Progress reports (the
+// completed iteration) still has the move it refuted.
+func TestStoppedIterationKeepsABetterMove(t *testing.T) {
+	cases := readWAC(t)
+	for _, c := range []struct {
+		id           string
+		nodes        uint64
+		answer, last string
+	}{
+		{"WAC.001", 50_000, "Qg6", "Ne8"},
+		{"WAC.018", 20_000, "Rh8", "Kf1"},
+		{"WAC.073", 100_000, "Qd2", "Nd5"},
+	} {
+		i := slices.IndexFunc(cases, func(w wacCase) bool { return w.id == c.id })
+		p := cases[i].pos
+		var last chess.Info
+		var lastPV []chess.Move
+		res := chess.Search(context.Background(), p, chess.Limits{MaxNodes: c.nodes, Table: chess.NewTable(16 << 20),
+			Progress: func(in chess.Info) { last, lastPV = in, slices.Clone(in.PV) }})
+		if got, was := p.SAN(res.Move), p.SAN(lastPV[0]); got != c.answer || was != c.last {
+			t.Errorf("%s at %d nodes: answers %s after an iteration to depth %d with %s; want %s after one with %s",
+				c.id, c.nodes, got, last.Depth, was, c.answer, c.last)
+		}
+		if res.Complete || res.Depth != last.Depth || len(res.PV) == 0 || res.PV[0] != res.Move {
+			t.Errorf("%s: complete %v, depth %d (the last iteration %d), line %v: want a stopped search, the completed depth, a line from the move",
+				c.id, res.Complete, res.Depth, last.Depth, res.PV)
+		}
+	}
+}
+
 // TestSearchCancelled checks that a search whose context has already
 // ended still completes its first iteration and returns a legal move.
 func TestSearchCancelled(t *testing.T) {

@@ -56,10 +56,13 @@ type searcher struct {
 	noCont   [16][64]int16
 	counters [16][64]Move
 	root     []rootMove
-	resPV    []Move
-	lines    []Line
-	linePVs  [][]Move
-	eval     evaluator
+	// better is a root move that beat the first one in the iteration
+	// under way, with its score and line (move NoMove: none did yet).
+	better  rootMove
+	resPV   []Move
+	lines   []Line
+	linePVs [][]Move
+	eval    evaluator
 }
 
 // rootMove is a move of the root with its latest score and line.
@@ -88,6 +91,7 @@ func (s *searcher) reset(pos *Position, tt *Table, shared *sharedState, id int) 
 		s.stack[i].excluded, s.stack[i].cont = NoMove, nil
 	}
 	s.root = s.root[:0]
+	s.better.move = NoMove
 	var l MoveList
 	ci := s.pos.checkInfo()
 	s.pos.generate(&l, genAll, &ci)
