@@ -29,6 +29,12 @@ var benchSetSize = map[string]int{"Test_L1_R3": 64}
 // -solver-positions=100.
 var benchPositions = flag.Int("solver-positions", 0, "solve only the first N positions of each set in BenchmarkTestSets (0: all, Test_L1_R3 64)")
 
+// benchPasses is how many times each iteration of BenchmarkTestSets solves
+// its positions, in order, as the side-by-side script's reference driver
+// reads a set repeated: a set that takes milliseconds is then timed over
+// more than one cold pass.
+var benchPasses = flag.Int("solver-passes", 1, "solve each set's positions this many times per BenchmarkTestSets iteration")
+
 // BenchmarkTestSets solves every position of each public test set with the
 // table reset per position, as the reference figures were measured, and
 // reports the mean time and nodes per position (with -solver-threads above one,
@@ -56,7 +62,7 @@ func BenchmarkTestSets(b *testing.B) {
 			var nodes uint64
 			solved := 0
 			b.ResetTimer()
-			for i := 0; i < b.N; i++ {
+			for i := 0; i < b.N*max(*benchPasses, 1); i++ {
 				for j, p := range positions {
 					s.Reset()
 					if got := s.Solve(p); got != set[j].score {
