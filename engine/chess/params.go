@@ -16,7 +16,7 @@ const (
 // Pruning before the moves (pvs.go).
 const (
 	rfpDepth         = 7   // reverse futility pruning up to this depth...
-	rfpMargin        = 100 // ...when the static evaluation beats beta by this per ply
+	rfpMargin        = 100 // ...when the static evaluation beats beta by this per ply (a ply fewer when improving)
 	razorDepth       = 2   // razoring up to this depth...
 	razorMargin      = 250 // ...when the evaluation is below alpha by this per ply
 	nullMinDepth     = 3   // null-move pruning from this depth

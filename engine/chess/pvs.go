@@ -50,7 +50,7 @@ func (s *searcher) pvs(depth, ply int, alpha, beta int32, cutNode bool) int32 {
 	f.staticEval = s.staticEval(inCheck, found, hit)
 	improving := !inCheck && ply >= 2 && f.staticEval > s.stack[ply-2].staticEval
 	if !pvNode && !inCheck && f.excluded == NoMove {
-		if v, ok := s.prune(depth, ply, alpha, beta, f.staticEval, cutNode); ok {
+		if v, ok := s.prune(depth, ply, alpha, beta, f.staticEval, cutNode, improving); ok {
 			return v
 		}
 	}
@@ -197,10 +197,11 @@ func (s *searcher) evaluate() int32 {
 // prune tries the pruning that needs no move search at a node off the
 // principal variation, not in check, whose static evaluation is eval:
 // reverse futility pruning (the evaluation beats beta by a margin per ply
-// left), razoring (far below alpha, quiescence decides) and null-move
-// pruning. It returns the node's value and true when one applies.
-func (s *searcher) prune(depth, ply int, alpha, beta, eval int32, cutNode bool) (int32, bool) {
-	if depth <= rfpDepth && eval-rfpMargin*int32(depth) >= beta && eval < mateBound {
+// left, a ply fewer when the evaluation is improving), razoring (far below
+// alpha, quiescence decides) and null-move pruning. It returns the node's
+// value and true when one applies.
+func (s *searcher) prune(depth, ply int, alpha, beta, eval int32, cutNode, improving bool) (int32, bool) {
+	if depth <= rfpDepth && eval-rfpMargin*int32(depth-boolInt(improving)) >= beta && eval < mateBound {
 		return eval, true
 	}
 	if depth <= razorDepth && eval+razorMargin*int32(depth) <= alpha {

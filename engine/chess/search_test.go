@@ -139,34 +139,40 @@ func TestSearchDeterministic(t *testing.T) {
 // TestStoppedIterationKeepsABetterMove: a search stopped by its node
 // limit during an iteration in which a root move beat the last completed
 // iteration's best answers that move, with its line, and not the move of
-// the iteration before. In these Win At Chess positions the move found
-// that way is the suite's solution; the last line Progress reports (the
-// completed iteration) still has the move it refuted.
+// the iteration before. It searches Win At Chess positions at three node
+// limits and requires some answers to differ from the last line Progress
+// reported (the completed iteration), each of them a stopped search at
+// that iteration's depth whose line starts with the answer; the search
+// that kept the completed iteration's move never answered otherwise.
 func TestStoppedIterationKeepsABetterMove(t *testing.T) {
+	if race.Enabled && !longtest.Enabled() {
+		// 180 searches take a minute under the race detector, which finds
+		// nothing in one thread; the plain and the long runs take them.
+		t.Skip("a count over searches, not a race check: run without -race")
+	}
 	cases := readWAC(t)
-	for _, c := range []struct {
-		id           string
-		nodes        uint64
-		answer, last string
-	}{
-		{"WAC.001", 50_000, "Qg6", "Ne8"},
-		{"WAC.018", 20_000, "Rh8", "Kf1"},
-		{"WAC.073", 100_000, "Qd2", "Nd5"},
-	} {
-		i := slices.IndexFunc(cases, func(w wacCase) bool { return w.id == c.id })
-		p := cases[i].pos
-		var last chess.Info
-		var lastPV []chess.Move
-		res := chess.Search(context.Background(), p, chess.Limits{MaxNodes: c.nodes, Table: chess.NewTable(16 << 20),
-			Progress: func(in chess.Info) { last, lastPV = in, slices.Clone(in.PV) }})
-		if got, was := p.SAN(res.Move), p.SAN(lastPV[0]); got != c.answer || was != c.last {
-			t.Errorf("%s at %d nodes: answers %s after an iteration to depth %d with %s; want %s after one with %s",
-				c.id, c.nodes, got, last.Depth, was, c.answer, c.last)
+	tt := chess.NewTable(16 << 20)
+	switched := 0
+	for _, c := range cases[:60] {
+		for _, nodes := range []uint64{20_000, 40_000, 60_000} {
+			tt.Clear()
+			var last chess.Info
+			var lastMove chess.Move
+			res := chess.Search(context.Background(), c.pos, chess.Limits{MaxNodes: nodes, Table: tt,
+				Progress: func(in chess.Info) { last, lastMove = in, in.PV[0] }})
+			if res.Move == lastMove {
+				continue
+			}
+			switched++
+			if res.Complete || res.Depth != last.Depth || len(res.PV) == 0 || res.PV[0] != res.Move {
+				t.Errorf("%s at %d nodes: answers %s after an iteration to depth %d with %s, complete %v, depth %d, line %v: want a stopped search at the completed depth, its line from the answer",
+					c.id, nodes, c.pos.SAN(res.Move), last.Depth, c.pos.SAN(lastMove), res.Complete, res.Depth, res.PV)
+			}
 		}
-		if res.Complete || res.Depth != last.Depth || len(res.PV) == 0 || res.PV[0] != res.Move {
-			t.Errorf("%s: complete %v, depth %d (the last iteration %d), line %v: want a stopped search, the completed depth, a line from the move",
-				c.id, res.Complete, res.Depth, last.Depth, res.PV)
-		}
+	}
+	t.Logf("%d of 180 searches answered a move found in the stopped iteration", switched)
+	if switched == 0 {
+		t.Error("no search answered a move its stopped iteration found better: the stopped iteration's work is thrown away")
 	}
 }
 
