@@ -39,7 +39,6 @@ type movePicker struct {
 	cur        int
 	bad        [MaxMoves]Move
 	nBad, iBad int
-	sorted     bool // the quiet moves from cur on are in order (nextQuiet)
 }
 
 // init starts the picker for the position at a node.
@@ -103,7 +102,6 @@ func (mp *movePicker) next(s *searcher) Move {
 				mp.keepChecks(p)
 			}
 			mp.scoreQuiet(s, mp.ply)
-			mp.sorted = false
 			mp.stage = stageQuiet
 		case stageQuiet:
 			for mp.cur < mp.list.N {
@@ -165,12 +163,10 @@ func (mp *movePicker) keepChecks(p *Position) {
 func (mp *movePicker) nextQuiet() Move {
 	c := mp.cur
 	mp.cur++
-	if mp.sorted {
-		return mp.list.Moves[c]
-	}
 	if c >= quietPicks {
-		mp.sortQuiet(c)
-		mp.sorted = true
+		if c == quietPicks {
+			mp.sortQuiet(c)
+		}
 		return mp.list.Moves[c]
 	}
 	best := c

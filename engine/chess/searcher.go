@@ -91,7 +91,6 @@ func (s *searcher) reset(pos *Position, tt *Table, shared *sharedState, id int) 
 		s.stack[i].excluded, s.stack[i].cont = NoMove, nil
 	}
 	s.root = s.root[:0]
-	s.better.move = NoMove
 	var l MoveList
 	ci := s.pos.checkInfo()
 	s.pos.generate(&l, genAll, &ci)
