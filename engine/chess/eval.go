@@ -69,6 +69,10 @@ type evaluator struct {
 	zone  [2]Bitboard // the squares around each king
 	units [2]int      // the attack units against each king
 	area  [2]Bitboard // where each side's pieces count as mobile
+	// passers[c] holds c's passed pawns.
+	passers [2]Bitboard
+	// cache is the searcher's pawn cache (nil: none).
+	cache *pawnCache
 }
 
 // add adds n times the weight at index i to c's sums (and to the trace).
@@ -91,8 +95,10 @@ func (e *evaluator) evaluate(p *Position, w *[numWeights]int32, tr *Trace) int32
 		e.material(White)
 		e.material(Black)
 	}
-	for c := White; c <= Black; c++ {
-		e.pawns(c)
+	if tr == nil && w == &packedWeights {
+		e.pawnTerms(e.cache)
+	} else {
+		e.pawnTerms(nil) // the cache holds sums of the default weights
 	}
 	for c := White; c <= Black; c++ {
 		e.pieces(c)
@@ -305,20 +311,33 @@ func (e *evaluator) pawns(c Color) {
 	}
 }
 
-// passed adds c's passed pawns by rank, blocked, or with a free way to
-// promote, and, from the fourth rank, the kings' distances to the square
-// in front of them.
-func (e *evaluator) passed(c Color) {
+// passedPawns returns c's passed pawns (no enemy pawn in front of them
+// or on the files beside ahead of them; of doubled pawns, the front one)
+// and adds their bonus by rank.
+func (e *evaluator) passedPawns(c Color) Bitboard {
 	p := e.p
 	own, opp := p.Pieces(c, Pawn), p.Pieces(c.Other(), Pawn)
+	var passers Bitboard
 	for b := own; b != 0; {
 		sq := b.Pop()
 		if passedMask[c][sq]&opp != 0 || forwardFile[c][sq]&own != 0 {
 			continue
 		}
+		passers |= sq.bb()
+		e.add(c, wPassed+sq.relative(c).Rank(), 1)
+	}
+	return passers
+}
+
+// passed adds the terms of c's passed pawns (e.passers) that depend on
+// more than the pawns: blocked, or with a free way to promote, and, from
+// the fourth rank, the kings' distances to the square in front of them.
+func (e *evaluator) passed(c Color) {
+	p := e.p
+	for b := e.passers[c]; b != 0; {
+		sq := b.Pop()
 		rr := sq.relative(c).Rank()
 		stop := sq.ahead(c)
-		e.add(c, wPassed+rr, 1)
 		if p.byType[0].Has(stop) {
 			e.add(c, wPassedBlocked+rr, 1)
 		} else if forwardFile[c][sq]&p.byType[0] == 0 {

@@ -88,3 +88,53 @@ func TestNextQuietIsAStableSort(t *testing.T) {
 		}
 	}
 }
+
+// TestPawnCacheIsExact plays random games and evaluates every position and
+// every child with one pawn cache and without one: the values must be the
+// same, whether the cache hits, misses, or finds its slot taken by
+// another pawn structure (each of which must happen).
+func TestPawnCacheIsExact(t *testing.T) {
+	rng := rand.New(rand.NewPCG(12, 7))
+	cache := new(pawnCache)
+	var hits, misses, replaced int
+	eval := func(p *Position) {
+		ent := &cache[p.pawnHash&(1<<pawnCacheBits-1)]
+		switch {
+		case !ent.ok:
+			misses++
+		case ent.pawns != [2]Bitboard{p.Pieces(White, Pawn), p.Pieces(Black, Pawn)}:
+			replaced++
+		default:
+			hits++
+		}
+		e := evaluator{cache: cache}
+		if got, want := e.evaluate(p, &packedWeights, nil), p.Evaluate(); got != want {
+			t.Fatalf("%s: %d with the pawn cache, %d without", p.FEN(), got, want)
+		}
+	}
+	for g := 0; g < 40; g++ {
+		p, err := ParseFEN(StartFEN, Standard)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.Reserve(300)
+		var u Undo
+		for ply := 0; ply < 150; ply++ {
+			moves := p.LegalMoves(nil)
+			if len(moves) == 0 {
+				break
+			}
+			eval(p)
+			for _, m := range moves {
+				p.Make(m, &u)
+				eval(p)
+				p.Unmake(m, &u)
+			}
+			p.Make(moves[rng.IntN(len(moves))], &u)
+		}
+	}
+	if hits == 0 || misses == 0 || replaced == 0 {
+		t.Errorf("hits %d, misses %d, slots taken by other pawns %d: each should happen", hits, misses, replaced)
+	}
+	t.Logf("hits %d, misses %d, slots taken by other pawns %d", hits, misses, replaced)
+}

@@ -189,7 +189,7 @@ func (s *searcher) staticEval(inCheck, found bool, hit ttHit) int32 {
 // evaluate returns the static evaluation of the searcher's position,
 // within ±maxEval.
 func (s *searcher) evaluate() int32 {
-	s.eval = evaluator{}
+	s.eval = evaluator{cache: &s.pawnCache}
 	v := s.eval.evaluate(&s.pos, &packedWeights, nil)
 	return max(-maxEval+1, min(maxEval-1, v))
 }

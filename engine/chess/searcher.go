@@ -63,6 +63,8 @@ type searcher struct {
 	lines   []Line
 	linePVs [][]Move
 	eval    evaluator
+	// pawnCache keeps the pawn terms of the evaluation (pawncache.go).
+	pawnCache pawnCache
 }
 
 // rootMove is a move of the root with its latest score and line.
