@@ -22,7 +22,13 @@ ARG RUNTIME_IMAGE=gcr.io/distroless/static-debian12:nonroot@sha256:afa5c872c8918
 
 FROM ${GO_IMAGE} AS build
 WORKDIR /src
-ENV CGO_ENABLED=0 GOOS=linux GOFLAGS=-buildvcs=false
+# GOAMD64=v2 (x86-64 with POPCNT and SSE4.2, every x86 server CPU since
+# 2009) counts a bitboard's bits in one instruction: chess searches 6 to
+# 10% more nodes a second than with Go's default v1 (docs/operations.md,
+# "The image"). --build-arg GOAMD64=v1 builds for older CPUs; an arm64
+# build ignores it.
+ARG GOAMD64=v2
+ENV CGO_ENABLED=0 GOOS=linux GOFLAGS=-buildvcs=false GOAMD64=${GOAMD64}
 # go build takes the modules from vendor/ when the context has one (an
 # offline build), else from the module proxy.
 COPY . .
