@@ -98,7 +98,7 @@ func TestPawnCacheIsExact(t *testing.T) {
 	cache := new(pawnCache)
 	var hits, misses, replaced int
 	eval := func(p *Position) {
-		ent := &cache[p.pawnHash&(1<<pawnCacheBits-1)]
+		ent := cache.slot(p)
 		switch {
 		case !ent.ok:
 			misses++

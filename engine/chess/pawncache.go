@@ -23,17 +23,22 @@ type pawnEntry struct {
 // is kept between searches (its entries are exact).
 type pawnCache [1 << pawnCacheBits]pawnEntry
 
+// slot returns the entry p's pawn key selects.
+func (c *pawnCache) slot(p *Position) *pawnEntry {
+	return &c[p.pawnHash&(1<<pawnCacheBits-1)]
+}
+
 // pawnTerms adds both sides' pawn-only terms to e's sums and sets
 // e.passers, from the cache c when it holds this pawn structure, else
 // computed and stored there. A nil c computes them.
 func (e *evaluator) pawnTerms(c *pawnCache) {
-	p := e.p
-	pawns := [2]Bitboard{p.Pieces(White, Pawn), p.Pieces(Black, Pawn)}
 	if c == nil {
 		e.pawnStructure()
 		return
 	}
-	ent := &c[p.pawnHash&(1<<pawnCacheBits-1)]
+	p := e.p
+	pawns := [2]Bitboard{p.Pieces(White, Pawn), p.Pieces(Black, Pawn)}
+	ent := c.slot(p)
 	if !ent.ok || ent.pawns != pawns {
 		before := e.score
 		e.pawnStructure()
