@@ -14,47 +14,60 @@ import (
 func TestIncrementalState(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 46))
 	checked := 0
-	for g := 0; g < 6; g++ {
-		fen, v := StartFEN, Standard
+	start := func(g int) (string, Variant) {
 		if g%2 == 1 {
-			fen, v = Chess960FEN(rng.IntN(960)), Chess960
+			return Chess960FEN(rng.IntN(960)), Chess960
 		}
-		p, err := ParseFEN(fen, v)
+		return StartFEN, Standard
+	}
+	randomWalk(t, rng, 6, 200, start, func(p *Position, moves []Move) {
+		var psq int32
+		for sq := Square(0); sq < 64; sq++ {
+			if pc := p.board[sq]; pc != NoPiece {
+				psq += psqTable[pc][sq]
+			}
+		}
+		if psq != p.psq {
+			t.Fatalf("%s: psq %d, from scratch %d", p.FEN(), p.psq, psq)
+		}
+		cs := p.checkSquares()
+		var u Undo
+		for _, m := range moves {
+			fast, slow := p.givesCheckCS(m, &cs), p.givesCheck(m)
+			p.Make(m, &u)
+			check := p.InCheck()
+			p.Unmake(m, &u)
+			checked++
+			if fast != check || slow != check {
+				t.Fatalf("%s %s: givesCheckCS %v, givesCheck %v, played %v", p.FEN(), p.UCI(m), fast, slow, check)
+			}
+		}
+	})
+	if checked < 10_000 {
+		t.Errorf("only %d moves checked", checked)
+	}
+}
+
+// randomWalk plays games random games of at most plies plies, each from
+// the position start(g) gives, and calls visit at every position that
+// has legal moves (before the random one is played), with those moves.
+func randomWalk(t *testing.T, rng *rand.Rand, games, plies int, start func(g int) (string, Variant), visit func(p *Position, moves []Move)) {
+	t.Helper()
+	for g := 0; g < games; g++ {
+		p, err := ParseFEN(start(g))
 		if err != nil {
 			t.Fatal(err)
 		}
-		p.Reserve(300)
+		p.Reserve(plies + 100)
 		var u Undo
-		for ply := 0; ply < 200; ply++ {
-			var psq int32
-			for sq := Square(0); sq < 64; sq++ {
-				if pc := p.board[sq]; pc != NoPiece {
-					psq += psqTable[pc][sq]
-				}
-			}
-			if psq != p.psq {
-				t.Fatalf("%s: psq %d, from scratch %d", p.FEN(), p.psq, psq)
-			}
+		for ply := 0; ply < plies; ply++ {
 			moves := p.LegalMoves(nil)
 			if len(moves) == 0 {
 				break
 			}
-			cs := p.checkSquares()
-			for _, m := range moves {
-				fast, slow := p.givesCheckCS(m, &cs), p.givesCheck(m)
-				p.Make(m, &u)
-				check := p.InCheck()
-				p.Unmake(m, &u)
-				checked++
-				if fast != check || slow != check {
-					t.Fatalf("%s %s: givesCheckCS %v, givesCheck %v, played %v", p.FEN(), p.UCI(m), fast, slow, check)
-				}
-			}
+			visit(p, moves)
 			p.Make(moves[rng.IntN(len(moves))], &u)
 		}
-	}
-	if checked < 10_000 {
-		t.Errorf("only %d moves checked", checked)
 	}
 }
 
@@ -112,27 +125,16 @@ func TestPawnCacheIsExact(t *testing.T) {
 			t.Fatalf("%s: %d with the pawn cache, %d without", p.FEN(), got, want)
 		}
 	}
-	for g := 0; g < 40; g++ {
-		p, err := ParseFEN(StartFEN, Standard)
-		if err != nil {
-			t.Fatal(err)
-		}
-		p.Reserve(300)
-		var u Undo
-		for ply := 0; ply < 150; ply++ {
-			moves := p.LegalMoves(nil)
-			if len(moves) == 0 {
-				break
-			}
+	start := func(int) (string, Variant) { return StartFEN, Standard }
+	var u Undo
+	randomWalk(t, rng, 40, 150, start, func(p *Position, moves []Move) {
+		eval(p)
+		for _, m := range moves {
+			p.Make(m, &u)
 			eval(p)
-			for _, m := range moves {
-				p.Make(m, &u)
-				eval(p)
-				p.Unmake(m, &u)
-			}
-			p.Make(moves[rng.IntN(len(moves))], &u)
+			p.Unmake(m, &u)
 		}
-	}
+	})
 	if hits == 0 || misses == 0 || replaced == 0 {
 		t.Errorf("hits %d, misses %d, slots taken by other pawns %d: each should happen", hits, misses, replaced)
 	}
