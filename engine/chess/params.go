@@ -70,6 +70,6 @@ var (
 // wins half its games and the spread of the curve, each a linear function
 // of the move number/32.
 var (
-	wdlMidpoint = [2]float64{50, 150}
-	wdlSlope    = [2]float64{10, 60}
+	wdlMidpoint = [2]float64{85.9, 34.7}
+	wdlSlope    = [2]float64{-3.2, 99.4}
 )
