@@ -68,7 +68,8 @@ var (
 
 // The win-rate model of WDL (wdl.go): the score at which the side ahead
 // wins half its games and the spread of the curve, each a linear function
-// of the move number/32.
+// of the move number/32, fitted by chesstune -wdl on the engine's games
+// (docs/chess.md, "The win/draw/loss model").
 var (
 	wdlMidpoint = [2]float64{85.9, 34.7}
 	wdlSlope    = [2]float64{-3.2, 99.4}
