@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"path"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/go-chi/chi/v5"
@@ -36,10 +37,14 @@ type staticFile struct {
 	etag string
 }
 
-// loadStatic reads the page's files (web.Files) and the API reference's
-// (web.Docs, named with docsPrefix) into memory, each with an ETag from its
-// content, so that browsers revalidate them cheaply.
-func loadStatic() map[string]staticFile {
+// loadStatic returns the page's files (web.Files) and the API reference's
+// (web.Docs, named with docsPrefix), each with an ETag from its content, so
+// that browsers revalidate them cheaply. It reads and hashes them once per
+// process: every Server shares the map, which nobody writes after.
+var loadStatic = sync.OnceValue(readStatic)
+
+// readStatic reads the files loadStatic returns.
+func readStatic() map[string]staticFile {
 	files := map[string]staticFile{}
 	addFiles(files, web.Files(), "")
 	addFiles(files, web.Docs(), docsPrefix)
