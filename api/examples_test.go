@@ -43,6 +43,7 @@ func docFiles(t *testing.T) []string {
 // the code never disagree: change one, and this test says what the other
 // now answers.
 func TestDocExamples(t *testing.T) {
+	t.Parallel()
 	// A deadline far beyond any example's search: the examples are
 	// searches that end by depth, proof or node limit within milliseconds,
 	// and this keeps them so on a slow, loaded machine.

@@ -5,13 +5,17 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"go.uber.org/goleak"
 
 	"movesvc/api"
+	"movesvc/internal/race"
 )
 
-func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
+// TestMain checks that no test leaves a goroutine behind, and exits
+// without the race runtime's second of sleep (race.Exit).
+func TestMain(m *testing.M) { goleak.VerifyTestMain(m, goleak.Cleanup(race.Exit)) }
 
 func TestMoveFromBoard(t *testing.T) {
 	ts := newTestServer(t, api.Config{})
@@ -205,7 +209,10 @@ func TestErrors(t *testing.T) {
 }
 
 func TestGames(t *testing.T) {
-	ts := newTestServer(t, api.Config{})
+	t.Parallel()
+	// A short default deadline: the examples search until it, and any
+	// deadline answers (the spec's max_timeout_ms is the maximum's).
+	ts := newTestServer(t, api.Config{DefaultTimeout: 200 * time.Millisecond})
 	r := ts.do(t, http.MethodGet, "/games", "", nil)
 	var got struct {
 		Games []struct {

@@ -160,6 +160,7 @@ func TestPositionProblems(t *testing.T) {
 // knows no game: how moves are picked, and each option's values, which
 // POST /position takes at their bounds and refuses beyond them.
 func TestGamesTellClientsHowToPlay(t *testing.T) {
+	t.Parallel()
 	ts := newTestServer(t, api.Config{})
 	var got struct {
 		Games []struct {

@@ -12,6 +12,7 @@ import (
 	"movesvc/engine/gomoku"
 	"movesvc/engine/gomoku/lab"
 	"movesvc/internal/longtest"
+	"movesvc/internal/race"
 )
 
 func TestParsePlayer(t *testing.T) {
@@ -79,7 +80,12 @@ func TestParsePlayer(t *testing.T) {
 // the race detector, and TestBalancePrefilter checks how the two stages
 // combine.
 func TestOpenings(t *testing.T) {
-	window, err := parseBalance(defaultBalance, longtest.Pick[uint64](5000, prefilterNodes))
+	t.Parallel()
+	nodes := longtest.Pick[uint64](5000, prefilterNodes)
+	if race.Enabled {
+		nodes = longtest.Pick[uint64](2000, prefilterNodes)
+	}
+	window, err := parseBalance(defaultBalance, nodes)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -265,7 +271,12 @@ func match(t *testing.T, a, b string, games int) matchResult {
 
 // TestLadder checks that a deeper search beats a shallower one.
 func TestLadder(t *testing.T) {
-	res := match(t, "depth=8,nodes=6000,threats=off", "depth=1,threats=off", 4)
+	t.Parallel()
+	games := 4
+	if race.Enabled {
+		games = 2 // one opening, both colours: some thirty times slower
+	}
+	res := match(t, "depth=8,nodes=6000,threats=off", "depth=1,threats=off", games)
 	if res.score() < 0.75 {
 		t.Errorf("depth 8 scores %.2f against depth 1, want at least 0.75", res.score())
 	}

@@ -23,8 +23,11 @@ const (
 	brainGrace     = 2 * time.Second
 	brainUntimed   = 10 * time.Minute
 	brainStartWait = 30 * time.Second
-	brainExitWait  = 2 * time.Second
 )
+
+// brainExitWait is how long a brain has to exit after END before it is
+// killed (a variable for the tests of a brain that never exits).
+var brainExitWait = 2 * time.Second
 
 // brainTurnPause is the least time between a brain's answer and the TURN
 // that follows it. A manager's TURN comes milliseconds after an answer

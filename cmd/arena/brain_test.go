@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"go.uber.org/goleak"
+
+	"movesvc/internal/race"
 )
 
 // fakeBrainEnv, when set in the environment, makes the test binary a
@@ -26,7 +28,8 @@ func TestMain(m *testing.M) {
 		fakeBrain(mode)
 		os.Exit(0)
 	}
-	os.Exit(m.Run())
+	race.NoExitSleep()
+	race.Exit(m.Run())
 }
 
 // fakeBrain speaks the protocol on standard input and output. It plays the
@@ -34,7 +37,9 @@ func TestMain(m *testing.M) {
 // known in advance, and misbehaves as mode says: "scan" does not, "chatty"
 // writes MESSAGE and DEBUG lines around its answers, "taken" answers with
 // an occupied square, "garbage" with no square, "exit" exits instead of
-// moving, "slow" never answers, "refuse" answers START with ERROR, and
+// moving, "slow" never answers a move (but exits at END), "deaf" never
+// answers and never reads again (it must be killed), "refuse" answers
+// START with ERROR, and
 // "hasty" answers a TURN with ERROR when it comes sooner than
 // brainTurnPause after its last answer (as a brain that is not done with
 // its move when it prints it would misread it), and "racy" answers the
@@ -63,6 +68,8 @@ func fakeBrain(mode string) {
 		case "exit":
 			os.Exit(3)
 		case "slow":
+			return "" // and reads on: END ends it
+		case "deaf":
 			time.Sleep(time.Hour)
 		case "chatty":
 			fmt.Println("MESSAGE thinking")
@@ -80,7 +87,9 @@ func fakeBrain(mode string) {
 	// scheduled.
 	answer := func(s string) {
 		answered = time.Now()
-		fmt.Println(s)
+		if s != "" {
+			fmt.Println(s)
+		}
 	}
 	sc := bufio.NewScanner(os.Stdin)
 	for sc.Scan() {
@@ -246,9 +255,9 @@ func TestBrainForfeits(t *testing.T) {
 }
 
 // TestBrainWait checks that wait= bounds a brain's answer where no time
-// setting does (a depth-limited brain that hangs): the slow brain forfeits
-// each game after the wait given. And that the wait, when given, replaces
-// the bound that comes with a time setting.
+// setting does (a depth-limited brain that hangs): the brain forfeits each
+// game after the wait given, and, deaf to END, is killed. And that the
+// wait, when given, replaces the bound that comes with a time setting.
 func TestBrainWait(t *testing.T) {
 	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
 	for _, c := range []struct {
@@ -268,8 +277,12 @@ func TestBrainWait(t *testing.T) {
 			t.Fatalf("%s: answers waited for %v, want %v", c.settings, got, c.want)
 		}
 	}
+	// A brain that hangs reading nothing is killed brainExitWait after
+	// END; a shorter wait keeps the test short.
+	defer func(wait time.Duration) { brainExitWait = wait }(brainExitWait)
+	brainExitWait = 100 * time.Millisecond
 	start := time.Now()
-	res, err := brainMatch(t, brainPlayer(t, "slow", "", ",depth=9,wait=300ms"), 2)
+	res, err := brainMatch(t, brainPlayer(t, "deaf", "", ",depth=9,wait=300ms"), 2)
 	if err != nil {
 		t.Fatal(err)
 	}

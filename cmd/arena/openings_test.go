@@ -116,6 +116,7 @@ func TestParseFlags(t *testing.T) {
 // TestMatchFromList checks that a match plays a list's openings in order,
 // each with both colours.
 func TestMatchFromList(t *testing.T) {
+	t.Parallel()
 	list, err := loadOpenings(builtinName, board15)
 	if err != nil {
 		t.Fatal(err)
@@ -148,6 +149,7 @@ func TestMatchFromList(t *testing.T) {
 // its rule (legal, not over, no repeats: parseOpenings), holds openings of
 // 3 to 8 stones, and is refused under another rule.
 func TestRapfiOpenings(t *testing.T) {
+	t.Parallel()
 	for name, rule := range rapfiRules {
 		mc := matchConfig{size: 15, rule: rule}
 		list, err := loadOpenings(name, mc)

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"movesvc/engine/chess"
+	"movesvc/internal/race"
 )
 
 // fakeEnv names the environment variable that makes the test binary a
@@ -22,7 +23,8 @@ func TestMain(m *testing.M) {
 		fakeEngine(os.Stdin, os.Stdout, mode)
 		os.Exit(0)
 	}
-	os.Exit(m.Run())
+	race.NoExitSleep()
+	race.Exit(m.Run())
 }
 
 // fakePlayer returns a player running this test binary as a fake engine.

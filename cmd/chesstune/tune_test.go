@@ -112,6 +112,7 @@ func TestInfoScore(t *testing.T) {
 // TestWDLFit checks the PGN reading of scored moves and that the fit
 // recovers a model from results drawn from it.
 func TestWDLFit(t *testing.T) {
+	t.Parallel()
 	pgn := `[Event "x"]
 [White "movesvc"]
 [Black "other"]

@@ -13,6 +13,7 @@ import (
 	"movesvc/engine"
 	"movesvc/engine/gomoku"
 	"movesvc/engine/gomoku/lab"
+	"movesvc/internal/race"
 )
 
 // fakeBrainEnv, when set in the environment, makes the test binary a
@@ -24,7 +25,8 @@ func TestMain(m *testing.M) {
 		fakeBrain(mode)
 		os.Exit(0)
 	}
-	os.Exit(m.Run())
+	race.NoExitSleep()
+	race.Exit(m.Run())
 }
 
 // fakeBrain answers BOARD with Rapfi's kind of MESSAGE lines, the last
@@ -163,13 +165,19 @@ func TestLabel(t *testing.T) {
 	}
 }
 
+// fitShare is the share of the sample games' quiet positions that
+// TestFitTable and TestFitPolicy fit: all of them, but half under the race
+// detector, which makes reading and fitting them some ten times slower.
+var fitShare = map[bool]float64{false: 1, true: 0.5}[race.Enabled]
+
 // TestFitTable fits the default table to the quiet positions of the sample
 // games labelled by another table (the hand-set pattern weights'), checks
 // that the loss on the training positions falls, that a table read back
 // from the Go source is the fitted one, and that the combinations with a
 // five stay as they were.
 func TestFitTable(t *testing.T) {
-	positions, err := quietPositions([]string{"testdata/games.txt"}, 1, 1)
+	t.Parallel()
+	positions, err := quietPositions([]string{"testdata/games.txt"}, fitShare, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -231,7 +239,8 @@ func joinInts(xs []int32) string {
 // checks that the loss falls and that the fitted table picks that move
 // more often than the hand-set one.
 func TestFitPolicy(t *testing.T) {
-	positions, err := quietPositions([]string{"testdata/games.txt"}, 1, 1)
+	t.Parallel()
+	positions, err := quietPositions([]string{"testdata/games.txt"}, fitShare, 1)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -74,6 +74,7 @@ func TestLabels(t *testing.T) {
 // weights, two unused ones set, and checks that the loss falls, the unused
 // weights stay, and the Go table has a line a weight.
 func TestFitLowersLoss(t *testing.T) {
+	t.Parallel()
 	s := readSamples(t)
 	if s.len() < 300 {
 		t.Fatalf("only %d positions", s.len())

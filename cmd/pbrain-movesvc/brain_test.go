@@ -137,6 +137,7 @@ var (
 // four, whichever colour it has, under each rule (INFO rule: 0 freestyle,
 // 1 exactly five, 4 renju).
 func TestTactics(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name         string
 		mine, theirs [][2]int
@@ -252,6 +253,7 @@ func TestBudget(t *testing.T) {
 // START through the turns, a new one at RESTART and at START; and that the
 // carried table leaves a scripted game reproducible at a node limit.
 func TestGameSession(t *testing.T) {
+	t.Parallel()
 	br := newBrain(config{depth: 6, nodes: 20_000, threads: 1, untimed: true})
 	if br.start("15", "15") != "OK" || br.session == nil {
 		t.Fatal("START: no session")

@@ -16,8 +16,8 @@ import (
 // log shows one processor (the server no longer raises it) and one search
 // slot (the default follows the CPUs the process may use).
 func TestBuildIsNamedEverywhere(t *testing.T) {
-	const version, commit = "v9.9.9-test", "0123abcd"
-	bin := buildBinary(t, "-ldflags", "-X movesvc/internal/buildinfo.version="+version+" -X movesvc/internal/buildinfo.commit="+commit)
+	const version, commit = testVersion, testCommit
+	bin := buildBinary(t)
 	out, err := exec.Command(bin, "-version").Output()
 	if err != nil {
 		t.Fatalf("-version: %v", err)

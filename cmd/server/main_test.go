@@ -18,9 +18,18 @@ import (
 	"movesvc/engine/enginetest"
 	"movesvc/engine/games"
 	"movesvc/engine/tictactoe"
+	"movesvc/internal/race"
 )
 
-func TestMain(m *testing.M) { goleak.VerifyTestMain(m) }
+// TestMain checks that no test leaves a goroutine behind, removes the
+// binary the tests built, and exits without the race runtime's second of
+// sleep (race.Exit).
+func TestMain(m *testing.M) {
+	goleak.VerifyTestMain(m, goleak.Cleanup(func(code int) {
+		removeBuilds(code)
+		race.Exit(code)
+	}))
+}
 
 func env(kv map[string]string) func(string) string { return func(k string) string { return kv[k] } }
 

@@ -47,21 +47,51 @@ func startBinary(t *testing.T, args ...string) *server {
 	return startBuilt(t, buildBinary(t), nil, args...)
 }
 
-// buildBinary builds the server, static, with buildArgs (such as -ldflags)
-// into a temporary directory and returns its path; it skips the test under
-// -short.
-func buildBinary(t *testing.T, buildArgs ...string) string {
+// testVersion and testCommit are stamped into the binary the tests build,
+// by -ldflags as the image build does.
+const testVersion, testCommit = "v9.9.9-test", "0123abcd"
+
+// buildBinary returns the server built, static and stamped with
+// testVersion and testCommit; it skips the test under -short. It builds
+// once per test process, into a folder TestMain removes, so the tests that
+// run the binary share one link.
+func buildBinary(t *testing.T) string {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("builds and runs the binary")
 	}
-	bin := filepath.Join(t.TempDir(), "movesvc")
-	build := exec.Command("go", append(append([]string{"build", "-o", bin}, buildArgs...), ".")...)
+	builds.Lock()
+	defer builds.Unlock()
+	if builds.bin != "" {
+		return builds.bin
+	}
+	dir, err := os.MkdirTemp("", "movesvc-build-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	builds.dir = dir
+	bin := filepath.Join(dir, "movesvc")
+	ldflags := "-X movesvc/internal/buildinfo.version=" + testVersion + " -X movesvc/internal/buildinfo.commit=" + testCommit
+	build := exec.Command("go", "build", "-o", bin, "-ldflags", ldflags, ".")
 	build.Env = append(os.Environ(), "CGO_ENABLED=0")
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
+	builds.bin = bin
 	return bin
+}
+
+// builds holds the binary buildBinary made and its folder.
+var builds struct {
+	sync.Mutex
+	dir, bin string
+}
+
+// removeBuilds removes the binary buildBinary made.
+func removeBuilds(int) {
+	if builds.dir != "" {
+		_ = os.RemoveAll(builds.dir)
+	}
 }
 
 // startBuilt starts the server binary bin on a random port with args and

@@ -37,6 +37,7 @@ func TestBearoffRank(t *testing.T) {
 // the 6 point is off in one roll unless the pips are under 6 (1-1, 1-2,
 // 1-3, 1-4, 2-3: 9 of 36); two on the 6 point need a double of 3 or more.
 func TestBearoffKnown(t *testing.T) {
+	t.Parallel()
 	db := bearoffDB()
 	tests := []struct {
 		pts  map[int]int

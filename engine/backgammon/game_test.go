@@ -15,6 +15,7 @@ import (
 // TestConformance runs the engine's State checks over random games of
 // rolls and plays.
 func TestConformance(t *testing.T) {
+	t.Parallel()
 	enginetest.Conformance(t, bg.Game{}, longtest.Pick(1, 20), 1)
 }
 
@@ -156,6 +157,7 @@ func TestEndReason(t *testing.T) {
 // the same as the package's search, with its equity and probabilities;
 // and an analysis that ranks the search's play first.
 func TestSearchAdapter(t *testing.T) {
+	t.Parallel()
 	st := newState(t, engine.Setup{FromMoves: true, Moves: []string{}, Dice: []int{3, 1}})
 	lim := engine.Limits{Depth: 2}
 	res := engine.Search(context.Background(), st, lim)

@@ -14,6 +14,7 @@ import (
 // the same number of distinct plays, each of gnubg's parsing to a different
 // play of ours, and our notation the same as gnubg's.
 func TestPlaysMatchGnubg(t *testing.T) {
+	t.Parallel()
 	f, err := os.Open("testdata/gnubg_plays.txt")
 	if err != nil {
 		t.Fatal(err)

@@ -97,6 +97,7 @@ func TestHitSendsToBar(t *testing.T) {
 // checkers are conserved, the steps replayed on the board give the result,
 // results are distinct, and every play uses as many dice as any.
 func TestRandomGamesInvariants(t *testing.T) {
+	t.Parallel()
 	r := NewRand(11)
 	var g MoveGen
 	for game := 0; game < longtest.Pick(20, 500); game++ {

@@ -29,6 +29,7 @@ func TestSearchNeedsDice(t *testing.T) {
 }
 
 func TestSearchDeterministic(t *testing.T) {
+	t.Parallel()
 	p := rolled(StartBoard, 4, 2)
 	lim := Limits{Depth: 3, MaxNodes: 4000, Nets: testNets(), MultiPV: 5}
 	a, err := Search(context.Background(), &p, lim)
@@ -133,6 +134,7 @@ func TestEvalPlyAllocs(t *testing.T) {
 }
 
 func TestTrainerDeterministic(t *testing.T) {
+	t.Parallel()
 	run := func() Nets {
 		n := testNets()
 		tr := NewTrainer(n, 7, 0.1, 0.7)
@@ -180,6 +182,7 @@ func TestProbsFlipEquity(t *testing.T) {
 }
 
 func TestLevels(t *testing.T) {
+	t.Parallel()
 	nets := testNets()
 	r := NewRand(4)
 	differ := 0
@@ -216,6 +219,7 @@ func TestLevels(t *testing.T) {
 // TestPlayProbsIncremental: evaluating plays from the position before them
 // (only the inputs a play changes) gives the full evaluation.
 func TestPlayProbsIncremental(t *testing.T) {
+	t.Parallel()
 	nets := testNets()
 	inc, full := NewEvaluator(nets), NewEvaluator(nets)
 	r := NewRand(8)

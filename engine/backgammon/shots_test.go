@@ -68,6 +68,7 @@ func reachesReference(b *Board, v, j, t, d1, d2 int) bool {
 }
 
 func TestShotsMatchesReference(t *testing.T) {
+	t.Parallel()
 	r := NewRand(21)
 	var g MoveGen
 	b := StartBoard

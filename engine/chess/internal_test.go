@@ -5,6 +5,8 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"movesvc/internal/race"
 )
 
 // TestIncrementalState plays random games (standard and Chess960) and
@@ -76,6 +78,7 @@ func randomWalk(t *testing.T, rng *rand.Rand, games, plies int, start func(g int
 // one, a few or all of them: the first by selection, the rest by one sort.
 // Many equal scores make the order of ties matter.
 func TestNextQuietIsAStableSort(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(5, 51))
 	for trial := range 500 {
 		var mp movePicker
@@ -107,6 +110,7 @@ func TestNextQuietIsAStableSort(t *testing.T) {
 // same, whether the cache hits, misses, or finds its slot taken by
 // another pawn structure (each of which must happen).
 func TestPawnCacheIsExact(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(12, 7))
 	cache := new(pawnCache)
 	var hits, misses, replaced int
@@ -127,7 +131,11 @@ func TestPawnCacheIsExact(t *testing.T) {
 	}
 	start := func(int) (string, Variant) { return StartFEN, Standard }
 	var u Undo
-	randomWalk(t, rng, 40, 150, start, func(p *Position, moves []Move) {
+	games := 40
+	if race.Enabled {
+		games = 10 // some thirty times slower; the plain run plays all
+	}
+	randomWalk(t, rng, games, 150, start, func(p *Position, moves []Move) {
 		eval(p)
 		for _, m := range moves {
 			p.Make(m, &u)

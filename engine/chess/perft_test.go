@@ -89,6 +89,7 @@ func checkPerft(t *testing.T, c perftCase, depth int) {
 // position to the set's full depth: 5 or 6 for the standard positions, 4
 // for the random ones.
 func TestPerft(t *testing.T) {
+	t.Parallel()
 	const quickNodes = 200_000
 	for i, c := range readPerftSet(t) {
 		depth := len(c.counts)

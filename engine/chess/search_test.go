@@ -38,6 +38,7 @@ var mates = []struct {
 // negative after the mating side's first move. The quick run takes the
 // mates in two.
 func TestSearchMates(t *testing.T) {
+	t.Parallel()
 	tt := chess.NewTable(1 << 20)
 	for _, c := range mates {
 		if c.mate > 2 && !longtest.Enabled() {
@@ -110,6 +111,7 @@ func TestSearchFinished(t *testing.T) {
 // carried over, and that the node limit stops it as a deadline would: the
 // last completed iteration, not complete, no deadline hit.
 func TestSearchDeterministic(t *testing.T) {
+	t.Parallel()
 	const kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
 	p, err := chess.ParseFEN(kiwipete, chess.Standard)
 	if err != nil {
@@ -266,6 +268,7 @@ func BenchmarkSearch(b *testing.B) {
 // TestLevels checks that each weaker level searches within its limits,
 // more at each level, and plays a legal move, the same one each time.
 func TestLevels(t *testing.T) {
+	t.Parallel()
 	p, _ := chess.ParseFEN("r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 8", chess.Standard)
 	var prev chess.Limits
 	for level := 1; level < chess.MaxLevel; level++ {

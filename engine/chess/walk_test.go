@@ -9,6 +9,7 @@ import (
 	"movesvc/engine"
 	"movesvc/engine/chess"
 	"movesvc/internal/longtest"
+	"movesvc/internal/race"
 )
 
 // TestRandomGames plays random games from the start, Kiwipete and Chess960
@@ -18,7 +19,11 @@ import (
 // back from its UCI and SAN, and Make then Unmake restores the position
 // exactly; Status agrees with the move count.
 func TestRandomGames(t *testing.T) {
+	t.Parallel()
 	games := longtest.Pick(2, 200)
+	if race.Enabled {
+		games = longtest.Pick(1, 200) // some thirty times slower
+	}
 	rng := rand.New(rand.NewPCG(7, 46))
 	buf := make([]chess.Move, 0, chess.MaxMoves)
 	for g := 0; g < games; g++ {

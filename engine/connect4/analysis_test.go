@@ -14,6 +14,7 @@ import (
 // solver run on the position after it, without the book, as the reference
 // solver's analyse mode would give it.
 func TestAnalyzeMatchesSolver(t *testing.T) {
+	t.Parallel()
 	for _, moves := range []string{"5455174361263362", "5554224333234511764415115", "52753311433677442422121", "1233722555341451114725221333"} {
 		st := stateFromMoves(t, moves)
 		got := st.Analyze(context.Background(), engine.Limits{}, 0)
@@ -180,6 +181,7 @@ func TestAnalyzePassedDeadline(t *testing.T) {
 // with what they left. What it checks is the order and the divisors of the
 // solves.
 func TestAnalyzeSharesTimeAsColumnsFinish(t *testing.T) {
+	t.Parallel()
 	// From Test_L1_R2: column 4 takes about 1 M nodes, the others at most
 	// 20 k (one 3).
 	st := stateFromMoves(t, "22321461")

@@ -39,6 +39,7 @@ func (b *naiveBoard) hasFour(player int) bool {
 // consistently, immediate wins, non-losing moves, and Undo restoring the
 // position.
 func TestBitboardInvariants(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(1, 2))
 	keys := map[uint64]Position{}
 	for game := range longtest.Pick(60, 300) {
@@ -152,6 +153,7 @@ func TestTableBoundsMerge(t *testing.T) {
 // what was stored for that very key, before and after, and that Reset
 // narrows the region again.
 func TestTableFitFindsOnlyExactMatches(t *testing.T) {
+	t.Parallel()
 	tb := NewTable(MinTableBits + 2)
 	if got := tb.active.Load(); got != startBucketBits {
 		t.Fatalf("a new table uses 1<<%d buckets, want 1<<%d", got, startBucketBits)

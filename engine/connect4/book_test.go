@@ -6,6 +6,7 @@ import "testing"
 // the empty board, entries that agree with their children where those are
 // in the book, and moves that achieve the entries' scores.
 func TestEmbeddedBook(t *testing.T) {
+	t.Parallel()
 	book := DefaultBook()
 	if book.Complete() < 1 || book.Len() == 0 {
 		t.Fatalf("book complete to %d stones with %d entries", book.Complete(), book.Len())

@@ -50,6 +50,7 @@ func checkSet(t *testing.T, name string, n int) {
 // published scores: the easy sets whole and the medium ones' first
 // positions in the long run, samples of the easy ones in the quick run.
 func TestSolverTestSets(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name        string
 		quick, long int // positions; 0 for the whole set, -1 for none

@@ -15,11 +15,14 @@ import (
 	"testing"
 
 	"movesvc/engine"
+	"movesvc/internal/race"
 )
 
 // Conformance plays games random playouts of g from its start position (an
-// empty move list) and checks the State contract at every position reached.
-// It is deterministic for a given seed.
+// empty move list) and checks the State contract at every position reached:
+// the common contract at each, and every legal move's round trips, the
+// position's notation and its replay from the move list at every
+// deepEvery-th and at the last. It is deterministic for a given seed.
 func Conformance(t *testing.T, g engine.Game, games int, seed uint64) {
 	t.Helper()
 	rng := rand.New(rand.NewPCG(seed, seed^0x5bd1e995))
@@ -37,7 +40,11 @@ func Conformance(t *testing.T, g engine.Game, games int, seed uint64) {
 		budget := st.RemainingPlies()
 		buf := make([]engine.Move, 0, st.MaxMoves())
 		for {
-			checkState(t, g, desc, st, played)
+			if len(played)%deepEvery == 0 || st.Outcome() != engine.OutcomeUnknown {
+				checkState(t, g, desc, st, played)
+			} else {
+				checkCommon(t, desc, st, played)
+			}
 			if t.Failed() {
 				t.Fatalf("%s: game %d failed after moves %q", g.Name(), game, played)
 			}
@@ -58,6 +65,17 @@ func Conformance(t *testing.T, g engine.Game, games int, seed uint64) {
 		}
 	}
 }
+
+// deepEvery is how often Conformance checks a position whole: at every
+// one, but under the race detector, which makes these checks some thirty
+// times slower (each walks every legal move and replays the game so far),
+// at every fourth; the plain and long runs check every position.
+var deepEvery = func() int {
+	if race.Enabled {
+		return 4
+	}
+	return 1
+}()
 
 // pick returns a random legal move: at a chance node, an outcome drawn by
 // its probability.

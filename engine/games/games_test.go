@@ -16,6 +16,7 @@ import (
 // games and backgammon's long games of rolls and plays only in the long run
 // (the quick run plays one in each game's own conformance test).
 func TestConformance(t *testing.T) {
+	t.Parallel()
 	reg := games.Registry()
 	if len(reg.Names()) == 0 {
 		t.Fatal("no games registered")
@@ -26,11 +27,13 @@ func TestConformance(t *testing.T) {
 				t.Fatalf("Lookup(%q) failed", g.Name())
 			}
 			games := 20
-			if g.Name() == "gomoku" || g.Name() == "backgammon" {
+			switch g.Name() {
+			case "gomoku", "backgammon":
 				games = longtest.Pick(0, 20)
-			}
-			if g.Name() == "chess" {
+			case "chess":
 				games = longtest.Pick(1, 20) // games of hundreds of plies
+			case "kalah":
+				games = longtest.Pick(5, 20)
 			}
 			enginetest.Conformance(t, g, games, 7)
 		})

@@ -162,6 +162,7 @@ var ticTacToeGames = longtest.Pick(40, 200)
 // loses to a weaker one. The quick run checks only the last, which holds in
 // every game; the others are about a few decisive games in 200.
 func TestTicTacToeLadder(t *testing.T) {
+	t.Parallel()
 	var table strings.Builder
 	for a := longtest.Pick(7, 3); a <= engine.MaxLevel; a++ {
 		rec := playLevels(t, "tictactoe", a, a-2, longtest.Pick(10, ticTacToeGames))

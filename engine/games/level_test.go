@@ -7,6 +7,7 @@ import (
 	"movesvc/engine"
 	"movesvc/engine/strength"
 	"movesvc/internal/longtest"
+	"movesvc/internal/race"
 )
 
 // winsAtOnce reports whether the side to move in st can win with its next
@@ -50,6 +51,7 @@ func quickSkipsLevel(level int) bool {
 // opponent. (Level 10 is the full search, which the games' own tests hold
 // to exact results.)
 func TestLevelsTakeWinsAndBlock(t *testing.T) {
+	t.Parallel()
 	for _, tc := range tactics {
 		t.Run(tc.game+"/"+tc.name, func(t *testing.T) {
 			g, _ := gamesRegistry.Lookup(tc.game)
@@ -65,6 +67,9 @@ func TestLevelsTakeWinsAndBlock(t *testing.T) {
 					continue
 				}
 				seeds := longtest.Pick[uint64](4, 8)
+				if race.Enabled {
+					seeds = longtest.Pick[uint64](2, 8)
+				}
 				if level > 4 {
 					seeds = longtest.Pick[uint64](1, 2) // deeper, slower searches; fewer chances to deviate
 				}
@@ -102,6 +107,7 @@ func TestLevelsTakeWinsAndBlock(t *testing.T) {
 // TestLevelIsReproducible checks that a seed fixes a weaker level's move,
 // and that the seeds make the weakest level vary its moves.
 func TestLevelIsReproducible(t *testing.T) {
+	t.Parallel()
 	for _, name := range []string{"tictactoe", "connect4", "gomoku"} {
 		t.Run(name, func(t *testing.T) {
 			g, _ := gamesRegistry.Lookup(name)
@@ -110,7 +116,11 @@ func TestLevelIsReproducible(t *testing.T) {
 				t.Fatal(err)
 			}
 			seen := map[engine.Move]bool{}
-			for seed := range uint64(12) {
+			seeds := uint64(12)
+			if race.Enabled {
+				seeds = 6 // some thirty times slower
+			}
+			for seed := range seeds {
 				p := strength.Params{Level: 1, Seed: seed}
 				first := strength.Search(context.Background(), st, p)
 				again := strength.Search(context.Background(), st, p)
@@ -120,7 +130,7 @@ func TestLevelIsReproducible(t *testing.T) {
 				seen[first.Move] = true
 			}
 			if len(seen) < 2 {
-				t.Errorf("level 1 played the same move with 12 seeds")
+				t.Errorf("level 1 played the same move with %d seeds", seeds)
 			}
 		})
 	}

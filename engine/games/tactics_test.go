@@ -10,6 +10,7 @@ import (
 	"movesvc/engine"
 	"movesvc/engine/strength"
 	"movesvc/internal/longtest"
+	"movesvc/internal/race"
 )
 
 // tactic is a position where the side to move wins at once (block is
@@ -150,6 +151,9 @@ func TestLevelsTakeRandomWinsAndBlocks(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.game, func(t *testing.T) {
 			positions := longtest.Pick(tc.quick, tc.positions)
+			if race.Enabled {
+				positions = longtest.Pick((tc.quick+1)/2, tc.positions) // some thirty times slower
+			}
 			seeds := longtest.Pick(tc.quickSeeds, tc.seeds)
 			g, _ := gamesRegistry.Lookup(tc.game)
 			wins, blocks := randomTactics(t, tc.game, 2024, positions)

@@ -130,11 +130,16 @@ func BenchmarkVCF(b *testing.B) {
 // and reproducible: the same move in the same nodes again, and through
 // SearchWith with no options.
 func TestParamsNodeLimit(t *testing.T) {
+	t.Parallel()
 	st := middlegameState(t)
 	ctx := context.Background()
 	const limit = 500
-	params := engine.Limits{Depth: gomoku.DefaultDepth, MaxNodes: limit}
-	full := st.Search(ctx, engine.Limits{Depth: gomoku.DefaultDepth})
+	depth := gomoku.DefaultDepth
+	if race.Enabled {
+		depth = 8 // far more than the limit still, some thirty times slower
+	}
+	params := engine.Limits{Depth: depth, MaxNodes: limit}
+	full := st.Search(ctx, engine.Limits{Depth: depth})
 	limited := st.Search(ctx, params)
 	if full.Nodes < 10*limit {
 		t.Fatalf("unlimited search: %d nodes, want many more than %d", full.Nodes, limit)

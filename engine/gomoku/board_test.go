@@ -3,8 +3,10 @@ package gomoku
 import (
 	"maps"
 	"math/rand/v2"
-	"movesvc/internal/longtest"
 	"testing"
+
+	"movesvc/internal/longtest"
+	"movesvc/internal/race"
 )
 
 // fresh returns a board of b's size and rule holding the same stones with
@@ -135,13 +137,19 @@ func randomValues(rng *rand.Rand) (*CellValues, *LineValues) {
 // recount from the stones; the odd games with an undo log attached
 // from a few moves in, so that undo takes both ways; games of up to 120
 // moves (in the quick run, one game of each size and rule, the standard
-// rule's with the log, of up to 60 moves).
+// rule's with the log, of up to 60 moves; under the race detector, one size
+// for each rule: the smallest for freestyle, 15 for standard, the largest
+// for renju).
 func TestBookkeepingMatchesRecount(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(3, 4))
 	cells, lines := randomValues(rand.New(rand.NewPCG(13, 14)))
 	log := new(undoLog)
 	for _, size := range []int{MinSize, 15, MaxSize} {
-		for _, rule := range []Rule{Freestyle, Standard, Renju} {
+		for k, rule := range []Rule{Freestyle, Standard, Renju} {
+			if race.Enabled && !longtest.Enabled() && size != []int{MinSize, 15, MaxSize}[k] {
+				continue
+			}
 			for game := range longtest.Pick(1, 4) {
 				b := new(board)
 				b.init(size, rule)
@@ -174,6 +182,7 @@ func TestBookkeepingMatchesRecount(t *testing.T) {
 // board exactly: cells, keys, line bytes, combinations, counts, classes,
 // sets of four cells, hash and neighbours; without and with an undo log.
 func TestPlayUndoRestores(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(5, 6))
 	for _, logged := range []bool{false, true} {
 		b := new(board)
@@ -215,6 +224,7 @@ func line(rule Rule, mine, blocks []int, at int) pattern {
 
 // TestPatterns checks the classification of typical horizontal shapes.
 func TestPatterns(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name         string
 		rule         Rule
@@ -250,6 +260,7 @@ func TestPatterns(t *testing.T) {
 // eight inner fields of a key, gives for every key what the table of whole
 // keys gives: the fifth cell on each side never changes a freestyle pattern.
 func TestFreestyleInnerTable(t *testing.T) {
+	t.Parallel()
 	whole, inner := buildTable(Freestyle, false), tableFor(Freestyle)
 	// Every key in the long run, every seventh in the quick one.
 	for key := uint32(0); key < 1<<keyBits; key += longtest.Pick[uint32](7, 1) {
@@ -265,6 +276,7 @@ func TestFreestyleInnerTable(t *testing.T) {
 // four to make, found by playing every empty cell: 60 games, 5 in the quick
 // run.
 func TestDefencesStopEveryOpenThree(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(11, 12))
 	checked := 0
 	games := longtest.Pick(5, 60)

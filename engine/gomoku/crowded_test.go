@@ -17,6 +17,7 @@ import (
 // gomoku.md): with a node limit of 40,000 the search stops near it and
 // still answers a legal move.
 func TestFirstIterationStopsAtTheNodeLimit(t *testing.T) {
+	t.Parallel()
 	st := crowdedState(t)
 	const limit = 40_000
 	res := engine.Search(t.Context(), st, engine.Limits{MaxNodes: limit})

@@ -12,6 +12,7 @@ import (
 // the unused weights (the empty pattern and class, five) ignored, and that
 // the features are the side to move's counts first.
 func TestEvaluateWeighsFeatures(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(5, 6))
 	var w [NumFeatures]int32
 	for i := range w {

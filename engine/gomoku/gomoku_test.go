@@ -14,6 +14,7 @@ import (
 )
 
 func TestConformance(t *testing.T) {
+	t.Parallel()
 	enginetest.Conformance(t, gomoku.Game{}, longtest.Pick(1, 2), 1)
 }
 

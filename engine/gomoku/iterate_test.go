@@ -6,6 +6,7 @@ import (
 
 	"movesvc/engine"
 	"movesvc/internal/longtest"
+	"movesvc/internal/race"
 )
 
 // TestUnfinishedIterationMove stops a search at node limits
@@ -14,17 +15,22 @@ import (
 // unfinished iteration found better, with its variation. Some limits must
 // give the latter: the unfinished iteration's work is not thrown away.
 func TestUnfinishedIterationMove(t *testing.T) {
+	t.Parallel()
 	// Positions from self-play games where the best move changes between
 	// iterations (with the search and the evaluation weights of the time:
 	// a change to either may need others).
 	changed := 0
+	maxLimit := uint64(40_000)
+	if race.Enabled && !longtest.Enabled() {
+		maxLimit = 20_000 // some thirty times slower: two limits of three
+	}
 	positions := []string{
 		"i5 k7 f8 j4 f6",
 		"j8 f9 f7 j10 h8",
 	}
 	for _, moves := range positions[:longtest.Pick(1, len(positions))] {
 		st := played(t, moves)
-		for limit := uint64(5000); limit <= 40_000; limit += longtest.Pick[uint64](15_000, 5000) {
+		for limit := uint64(5000); limit <= maxLimit; limit += longtest.Pick[uint64](15_000, 5000) {
 			var last engine.Progress
 			res := st.Search(context.Background(), engine.Limits{Depth: 20, MaxNodes: limit,
 				Progress: func(p engine.Progress) { last = p }})

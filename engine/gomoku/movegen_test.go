@@ -4,6 +4,8 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"movesvc/internal/race"
 )
 
 // TestThreatGeneratorsFindEveryCell checks fives and fours, which look
@@ -12,9 +14,14 @@ import (
 // every move of random games (dense enough for many fours and fives,
 // including fives made possible by older moves).
 func TestThreatGeneratorsFindEveryCell(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(7, 8))
+	games := 6
+	if race.Enabled {
+		games = 2 // some thirty times slower
+	}
 	for _, rule := range []Rule{Freestyle, Standard} {
-		for game := range 6 {
+		for game := range games {
 			b := new(board)
 			b.init(15, rule)
 			s := getSearcher(b, 10, nil, Options{}, nil)

@@ -69,6 +69,7 @@ func TestAnalyzeForcedMoves(t *testing.T) {
 // its depth plus one. (Which candidates are listed is the move ordering's
 // choice; TestAnalyzeForcedMoves holds the forced ones.)
 func TestAnalyzeMatchesChildSearches(t *testing.T) {
+	t.Parallel()
 	positions := [][]string{
 		{"h8", "h9", "i9"},
 		{"h8", "h9", "i9", "g7", "i8", "i10"},

@@ -46,6 +46,7 @@ func TestRenjuForbiddenBlock(t *testing.T) {
 // TestRenjuBlackAvoidsForbidden checks that black does not play its double
 // three under renju, where under freestyle it is the winning move.
 func TestRenjuBlackAvoidsForbidden(t *testing.T) {
+	t.Parallel()
 	xs := []string{"f8", "g8", "h6", "h7"}
 	os := []string{"a1", "c1", "e1", "a15"}
 	free := position(t, "freestyle", xs, os)

@@ -42,6 +42,7 @@ func cellOf(t *testing.T, b *board, sq string) int {
 // and a double three one of whose threes is false because both cells that
 // make it a straight four are overlines.
 func TestForbiddenKinds(t *testing.T) {
+	t.Parallel()
 	overlineMakers := []string{"d9", "e9", "f9", "g9", "i9", "d5", "e5", "f5", "g5", "i5"}
 	tests := []struct {
 		name   string
@@ -79,6 +80,7 @@ func TestForbiddenKinds(t *testing.T) {
 // fours on one line a four (and a forbidden point, above); white's five
 // is five or more.
 func TestRenjuPatterns(t *testing.T) {
+	t.Parallel()
 	lineOf := func(colour int, mine, blocks []int, at int) pattern {
 		b := new(board)
 		b.init(15, Renju)

@@ -9,6 +9,7 @@ import (
 	"movesvc/engine"
 	"movesvc/engine/gomoku"
 	"movesvc/internal/longtest"
+	"movesvc/internal/race"
 )
 
 // sessionGame searches n positions of a game in turn, as a player does:
@@ -43,7 +44,11 @@ func sessionGame(t testing.TB, n, depth int, opt gomoku.Options) []engine.Result
 // nodes or not by the luck of move order: its entries reorder the moves,
 // and so change which are reduced.
 func TestSessionCarriesTable(t *testing.T) {
+	t.Parallel()
 	n, depth := longtest.Pick(2, 3), longtest.Pick(8, 12)
+	if race.Enabled {
+		depth = longtest.Pick(6, 12) // some thirty times slower
+	}
 	session := new(gomoku.Session)
 	st := middlegameState(t)
 	res := st.SearchWith(context.Background(), engine.Limits{Depth: depth, TableBits: 18}, gomoku.Options{Session: session})

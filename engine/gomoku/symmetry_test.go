@@ -214,6 +214,7 @@ var symmetricOpenings = [][]string{
 // need not choose the same move or score: move ordering and pruning break
 // ties by cell, so a search of a move and of its mirror image can differ.)
 func TestSymmetricRootSearch(t *testing.T) {
+	t.Parallel()
 	var nodes, allNodes uint64
 	depth, openings := longtest.Pick(5, 6), symmetricOpenings[:longtest.Pick(4, len(symmetricOpenings))]
 	for _, moves := range openings {

@@ -107,6 +107,7 @@ func TestTactics(t *testing.T) {
 // fours past the horizon; plain alpha-beta, which has neither, proves
 // nothing.
 func TestVCFBeyondDepth(t *testing.T) {
+	t.Parallel()
 	ps := loadPuzzles(t)
 	p := ps[170] // a 27-ply VCF
 	st := puzzleState(t, p)

@@ -15,6 +15,7 @@ import (
 // one without in fewer nodes, and that every position of the paper's
 // perfect game solves to the same value with it as without.
 func TestBookProofs(t *testing.T) {
+	t.Parallel()
 	r := Rules{Pits: 4, Seeds: 3, EmptyCapture: true}
 	db, _ := BuildDatabase(r, 4)
 	table := NewTable(16)
@@ -93,6 +94,7 @@ func TestDatabaseFile(t *testing.T) {
 // 14-seed database, stops at bookCheckNodes, and the answer is the same
 // for the same input.
 func TestBookMoveCheckBounded(t *testing.T) {
+	t.Parallel()
 	p, err := ParsePosition(Standard, "position", "0,5,1,6,6,5:1/4,4,4,4,4,4:0/o")
 	if err != nil {
 		t.Fatal(err)

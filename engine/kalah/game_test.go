@@ -10,6 +10,7 @@ import (
 	"movesvc/engine"
 	"movesvc/engine/enginetest"
 	"movesvc/engine/kalah"
+	"movesvc/internal/race"
 )
 
 // TestConformance plays random games of Kalah(6,4) and of a small variant
@@ -88,6 +89,7 @@ func TestExtraTurn(t *testing.T) {
 // Irving and Donkers (2000) published (values_test.go cites them; the
 // long tests solve them without the book).
 func TestSearchPublishedValues(t *testing.T) {
+	t.Parallel()
 	for capture, want := range map[string]int{kalah.CaptureStandard: 8, kalah.CaptureEmpty: 10} {
 		st := newState(t, engine.Setup{FromMoves: true, Options: map[string]any{"capture": capture}})
 		res := engine.Search(context.Background(), st, engine.Limits{Depth: kalah.SolveDepth})
@@ -101,8 +103,13 @@ func TestSearchPublishedValues(t *testing.T) {
 // the engine and checks that the search's score is the best of the
 // analysis's exact values of every pit, and that the move it plays has it.
 func TestSearchMatchesAnalysis(t *testing.T) {
+	t.Parallel()
 	opts := map[string]any{"pits": 4, "seeds": 3}
-	for game := range 4 {
+	games := 4
+	if race.Enabled {
+		games = 1 // a solve a ply, some thirty times slower
+	}
+	for game := range games {
 		var moves []string
 		st := newState(t, engine.Setup{FromMoves: true, Options: opts})
 		for ply := 0; st.Outcome() == engine.OutcomeUnknown; ply++ {

@@ -2,6 +2,7 @@ package kalah
 
 import (
 	"context"
+	"sync"
 	"testing"
 	"time"
 
@@ -9,15 +10,23 @@ import (
 )
 
 // smallDB is a database of 8 seeds for 6 pits: cheap to build, so the
-// searches of Kalah(6,4) below search real trees.
+// searches of Kalah(6,4) below search real trees. It builds each once.
 func smallDB(t testing.TB, r Rules) *Database {
 	t.Helper()
+	if db, ok := smallDBs.Load(r); ok {
+		return db.(*Database)
+	}
 	db, err := BuildDatabase(r, 8)
 	if err != nil {
 		t.Fatal(err)
 	}
+	smallDBs.Store(r, db)
 	return db
 }
+
+// smallDBs are the databases smallDB built, by rules: the tests share
+// them, as searches share one in the service.
+var smallDBs sync.Map
 
 // noBook is a book without proofs: a search of Kalah(6,4)'s start that
 // does not find it in the embedded book.
@@ -28,6 +37,7 @@ var noBook = NewBook(Standard, maxBoard+1)
 // legal, the bounds hold the published value, and the same limits give the
 // same answer.
 func TestSearchNodeLimitDeterministic(t *testing.T) {
+	t.Parallel()
 	db := smallDB(t, Standard)
 	run := func() Result {
 		return Search(context.Background(), NewPosition(Standard), Limits{MaxNodes: 20_000, Database: db, Table: NewTable(16), Book: noBook})
@@ -59,6 +69,7 @@ func TestSearchDeadline(t *testing.T) {
 // TestSearchDepthLimit stops after the iteration of the given depth, each
 // iteration reported to Progress.
 func TestSearchDepthLimit(t *testing.T) {
+	t.Parallel()
 	var depths []int
 	res := Search(context.Background(), NewPosition(Standard), Limits{Depth: 3, Database: smallDB(t, Standard), Table: NewTable(16), Book: noBook,
 		Progress: func(i Info) { depths = append(depths, i.Depth) }})
@@ -70,6 +81,7 @@ func TestSearchDepthLimit(t *testing.T) {
 // TestSearchFromDatabase answers a position the database holds at once,
 // with its value and a move that keeps it.
 func TestSearchFromDatabase(t *testing.T) {
+	t.Parallel()
 	p, err := ParsePosition(Standard, "position", "0,0,2,0,1,1:20/1,0,0,2,0,1:20/x")
 	if err != nil {
 		t.Fatal(err)
@@ -104,11 +116,12 @@ func TestPrincipalVariationReplays(t *testing.T) {
 
 // TestAnalyzeMatchesMinimax checks every pit's value against the oracle.
 func TestAnalyzeMatchesMinimax(t *testing.T) {
+	t.Parallel()
 	rng := newRand(5)
 	for _, r := range []Rules{{Pits: 3, Seeds: 3}, {Pits: 4, Seeds: 2, EmptyCapture: true}} {
 		memo := map[string]int{}
 		db, _ := BuildDatabase(r, 3)
-		for range raceSample(10, 3) {
+		for range raceSample(10, 2) {
 			p := randomPosition(r, rng.Intn(6), rng)
 			if p == nil {
 				continue
@@ -131,6 +144,7 @@ func TestAnalyzeMatchesMinimax(t *testing.T) {
 // TestLevels plays every level: a legal move, the same for the same seed,
 // and a game-ending win taken when there is one.
 func TestLevels(t *testing.T) {
+	t.Parallel()
 	lim := Limits{Database: smallDB(t, Standard), Table: NewTable(14)}
 	win, err := ParsePosition(Standard, "position", "0,0,0,0,0,1:24/0,0,0,2,0,0:21/x")
 	if err != nil {
@@ -194,6 +208,7 @@ func BenchmarkSolve(b *testing.B) {
 // hold Rawlings' value for the empty-capture version (a first-player win by
 // 2, the Wikipedia article "Kalah").
 func TestLargeVariantBounds(t *testing.T) {
+	t.Parallel()
 	r := Rules{Pits: 6, Seeds: 6, EmptyCapture: true}
 	res := Search(context.Background(), NewPosition(r), Limits{MaxNodes: 50_000, Database: smallDB(t, r), Table: NewTable(16)})
 	if !NewPosition(r).IsLegal(res.Move) || res.Complete || res.Lower > 2 || res.Upper < 2 || res.Lower < -72 || res.Upper > 72 {

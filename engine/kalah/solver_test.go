@@ -56,6 +56,7 @@ func randomPosition(r Rules, plies int, rng testRand) *Position {
 // databases of a few seeds and without, and checks the value against the
 // oracle, and that the move answered achieves it.
 func TestSearchMatchesMinimax(t *testing.T) {
+	t.Parallel()
 	rng := newRand(3)
 	for _, r := range []Rules{
 		{Pits: 2, Seeds: 4}, {Pits: 3, Seeds: 3}, {Pits: 3, Seeds: 3, EmptyCapture: true},
@@ -68,7 +69,7 @@ func TestSearchMatchesMinimax(t *testing.T) {
 				t.Fatal(err)
 			}
 			table := NewTable(12)
-			for range longtest.Pick(raceSample(15, 5), 100) {
+			for range longtest.Pick(raceSample(15, 2), 100) {
 				p := randomPosition(r, rng.Intn(10), rng)
 				if p == nil {
 					continue

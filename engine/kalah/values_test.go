@@ -154,6 +154,7 @@ func TestStandardValue(t *testing.T) {
 // TestBookValues checks the embedded books' entries for the starts against
 // the published values: the book answers the start at once.
 func TestBookValues(t *testing.T) {
+	t.Parallel()
 	for _, r := range []Rules{Standard, {Pits: 6, Seeds: 4, EmptyCapture: true}} {
 		bk := Books(r)
 		if bk == nil {

@@ -44,6 +44,7 @@ func TestCellCombos(t *testing.T) {
 // sums the engine keeps for a search, and that the counts CellComboCounts
 // gives, weighed by the table, are that evaluation.
 func TestTableOfWeights(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(7, 8))
 	var w EvalWeights
 	for i := range w {

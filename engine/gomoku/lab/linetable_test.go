@@ -45,6 +45,7 @@ func randomLines(rng *rand.Rand) *LineTable {
 // equal the values of the keys LineKeyCounts counts; the engine checks
 // that play and undo keep the sums (gomoku's TestBookkeepingMatchesRecount).
 func TestLineSums(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(11, 12))
 	table := randomLines(rng)
 	var zero EvalWeights
@@ -86,6 +87,7 @@ func TestSearchWithLines(t *testing.T) {
 // TestParseLines checks that a table reads back as encoding/json writes
 // it, and that a key that is not canonical is refused.
 func TestParseLines(t *testing.T) {
+	t.Parallel()
 	table := randomLines(rand.New(rand.NewPCG(5, 6)))
 	got, err := ParseLines(marshal(t, table))
 	if err != nil || len(got[0]) != len(table[0]) || got[1][CanonLineKey(9)] != table[1][CanonLineKey(9)] {
