@@ -1,9 +1,10 @@
 // Package enginetest holds the checks every game must pass, for use from
 // each game's tests: random playouts that verify the State contract at every
 // position (legal moves, play/undo, hashing, notation, board and position
-// round trips), in the way of OpenSpiel's basic tests: one suite for every
-// game, whatever its board, with the capabilities a game declares checked
-// where it has them (Celler and Boarder for the placement games,
+// round trips; under the race detector every fourth position whole and the
+// others' common contract), in the way of OpenSpiel's basic tests: one suite
+// for every game, whatever its board, with the capabilities a game declares
+// checked where it has them (Celler and Boarder for the placement games,
 // Positioner, MoveDescriber, Chancer).
 package enginetest
 
