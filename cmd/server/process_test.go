@@ -65,12 +65,14 @@ func buildBinary(t *testing.T) string {
 	if builds.bin != "" {
 		return builds.bin
 	}
-	dir, err := os.MkdirTemp("", "movesvc-build-")
-	if err != nil {
-		t.Fatal(err)
+	if builds.dir == "" {
+		dir, err := os.MkdirTemp("", "movesvc-build-")
+		if err != nil {
+			t.Fatal(err)
+		}
+		builds.dir = dir
 	}
-	builds.dir = dir
-	bin := filepath.Join(dir, "movesvc")
+	bin := filepath.Join(builds.dir, "movesvc")
 	ldflags := "-X movesvc/internal/buildinfo.version=" + testVersion + " -X movesvc/internal/buildinfo.commit=" + testCommit
 	build := exec.Command("go", "build", "-o", bin, "-ldflags", ldflags, ".")
 	build.Env = append(os.Environ(), "CGO_ENABLED=0")
