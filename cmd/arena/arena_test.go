@@ -81,11 +81,7 @@ func TestParsePlayer(t *testing.T) {
 // combine.
 func TestOpenings(t *testing.T) {
 	t.Parallel()
-	nodes := longtest.Pick[uint64](5000, prefilterNodes)
-	if race.Enabled {
-		nodes = longtest.Pick[uint64](2000, prefilterNodes)
-	}
-	window, err := parseBalance(defaultBalance, nodes)
+	window, err := parseBalance(defaultBalance, longtest.Pick(race.Pick[uint64](5000, 2000), prefilterNodes))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -272,11 +268,8 @@ func match(t *testing.T, a, b string, games int) matchResult {
 // TestLadder checks that a deeper search beats a shallower one.
 func TestLadder(t *testing.T) {
 	t.Parallel()
-	games := 4
-	if race.Enabled {
-		games = 2 // one opening, both colours: some thirty times slower
-	}
-	res := match(t, "depth=8,nodes=6000,threats=off", "depth=1,threats=off", games)
+	// Under the race detector, one opening both ways: some thirty times slower.
+	res := match(t, "depth=8,nodes=6000,threats=off", "depth=1,threats=off", race.Pick(4, 2))
 	if res.score() < 0.75 {
 		t.Errorf("depth 8 scores %.2f against depth 1, want at least 0.75", res.score())
 	}

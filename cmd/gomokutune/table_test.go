@@ -168,7 +168,7 @@ func TestLabel(t *testing.T) {
 // fitShare is the share of the sample games' quiet positions that
 // TestFitTable and TestFitPolicy fit: all of them, but half under the race
 // detector, which makes reading and fitting them some ten times slower.
-var fitShare = map[bool]float64{false: 1, true: 0.5}[race.Enabled]
+var fitShare = race.Pick(1, 0.5)
 
 // TestFitTable fits the default table to the quiet positions of the sample
 // games labelled by another table (the hand-set pattern weights'), checks

@@ -131,10 +131,7 @@ func TestPawnCacheIsExact(t *testing.T) {
 	}
 	start := func(int) (string, Variant) { return StartFEN, Standard }
 	var u Undo
-	games := 40
-	if race.Enabled {
-		games = 10 // some thirty times slower; the plain run plays all
-	}
+	games := race.Pick(40, 10) // some thirty times slower under the race detector
 	randomWalk(t, rng, games, 150, start, func(p *Position, moves []Move) {
 		eval(p)
 		for _, m := range moves {

@@ -20,10 +20,7 @@ import (
 // exactly; Status agrees with the move count.
 func TestRandomGames(t *testing.T) {
 	t.Parallel()
-	games := longtest.Pick(2, 200)
-	if race.Enabled {
-		games = longtest.Pick(1, 200) // some thirty times slower
-	}
+	games := longtest.Pick(race.Pick(2, 1), 200) // some thirty times slower under the race detector
 	rng := rand.New(rand.NewPCG(7, 46))
 	buf := make([]chess.Move, 0, chess.MaxMoves)
 	for g := 0; g < games; g++ {

@@ -71,12 +71,7 @@ func Conformance(t *testing.T, g engine.Game, games int, seed uint64) {
 // one, but under the race detector, which makes these checks some thirty
 // times slower (each walks every legal move and replays the game so far),
 // at every fourth; the plain and long runs check every position.
-var deepEvery = func() int {
-	if race.Enabled {
-		return 4
-	}
-	return 1
-}()
+var deepEvery = race.Pick(1, 4)
 
 // pick returns a random legal move: at a chance node, an outcome drawn by
 // its probability.

@@ -66,10 +66,7 @@ func TestLevelsTakeWinsAndBlock(t *testing.T) {
 				if quickSkipsLevel(level) {
 					continue
 				}
-				seeds := longtest.Pick[uint64](4, 8)
-				if race.Enabled {
-					seeds = longtest.Pick[uint64](2, 8)
-				}
+				seeds := longtest.Pick(race.Pick[uint64](4, 2), 8)
 				if level > 4 {
 					seeds = longtest.Pick[uint64](1, 2) // deeper, slower searches; fewer chances to deviate
 				}
@@ -116,10 +113,7 @@ func TestLevelIsReproducible(t *testing.T) {
 				t.Fatal(err)
 			}
 			seen := map[engine.Move]bool{}
-			seeds := uint64(12)
-			if race.Enabled {
-				seeds = 6 // some thirty times slower
-			}
+			seeds := race.Pick[uint64](12, 6) // some thirty times slower under the race detector
 			for seed := range seeds {
 				p := strength.Params{Level: 1, Seed: seed}
 				first := strength.Search(context.Background(), st, p)

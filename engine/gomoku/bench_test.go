@@ -134,10 +134,9 @@ func TestParamsNodeLimit(t *testing.T) {
 	st := middlegameState(t)
 	ctx := context.Background()
 	const limit = 500
-	depth := gomoku.DefaultDepth
-	if race.Enabled {
-		depth = 8 // far more than the limit still, some thirty times slower
-	}
+	// Under the race detector, some thirty times slower, depth 8: still
+	// far more nodes than the limit.
+	depth := race.Pick(gomoku.DefaultDepth, 8)
 	params := engine.Limits{Depth: depth, MaxNodes: limit}
 	full := st.Search(ctx, engine.Limits{Depth: depth})
 	limited := st.Search(ctx, params)

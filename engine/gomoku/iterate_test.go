@@ -20,10 +20,8 @@ func TestUnfinishedIterationMove(t *testing.T) {
 	// iterations (with the search and the evaluation weights of the time:
 	// a change to either may need others).
 	changed := 0
-	maxLimit := uint64(40_000)
-	if race.Enabled && !longtest.Enabled() {
-		maxLimit = 20_000 // some thirty times slower: two limits of three
-	}
+	// Under the race detector, some thirty times slower, two limits of three.
+	maxLimit := longtest.Pick(race.Pick[uint64](40_000, 20_000), 40_000)
 	positions := []string{
 		"i5 k7 f8 j4 f6",
 		"j8 f9 f7 j10 h8",

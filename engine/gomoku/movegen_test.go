@@ -16,10 +16,7 @@ import (
 func TestThreatGeneratorsFindEveryCell(t *testing.T) {
 	t.Parallel()
 	rng := rand.New(rand.NewPCG(7, 8))
-	games := 6
-	if race.Enabled {
-		games = 2 // some thirty times slower
-	}
+	games := race.Pick(6, 2) // some thirty times slower under the race detector
 	for _, rule := range []Rule{Freestyle, Standard} {
 		for game := range games {
 			b := new(board)

@@ -45,10 +45,8 @@ func sessionGame(t testing.TB, n, depth int, opt gomoku.Options) []engine.Result
 // and so change which are reduced.
 func TestSessionCarriesTable(t *testing.T) {
 	t.Parallel()
-	n, depth := longtest.Pick(2, 3), longtest.Pick(8, 12)
-	if race.Enabled {
-		depth = longtest.Pick(6, 12) // some thirty times slower
-	}
+	// Depth 6 under the race detector: some thirty times slower.
+	n, depth := longtest.Pick(2, 3), longtest.Pick(race.Pick(8, 6), 12)
 	session := new(gomoku.Session)
 	st := middlegameState(t)
 	res := st.SearchWith(context.Background(), engine.Limits{Depth: depth, TableBits: 18}, gomoku.Options{Session: session})

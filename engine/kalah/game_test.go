@@ -105,11 +105,8 @@ func TestSearchPublishedValues(t *testing.T) {
 func TestSearchMatchesAnalysis(t *testing.T) {
 	t.Parallel()
 	opts := map[string]any{"pits": 4, "seeds": 3}
-	games := 4
-	if race.Enabled {
-		games = 1 // a solve a ply, some thirty times slower
-	}
-	for game := range games {
+	// A solve a ply: one game under the race detector, some thirty times slower.
+	for game := range race.Pick(4, 1) {
 		var moves []string
 		st := newState(t, engine.Setup{FromMoves: true, Options: opts})
 		for ply := 0; st.Outcome() == engine.OutcomeUnknown; ply++ {

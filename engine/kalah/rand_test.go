@@ -1,10 +1,6 @@
 package kalah
 
-import (
-	"math/rand/v2"
-
-	"movesvc/internal/race"
-)
+import "math/rand/v2"
 
 // testRand is a seeded generator for tests.
 type testRand struct{ r *rand.Rand }
@@ -13,12 +9,3 @@ func newRand(seed uint64) testRand { return testRand{rand.New(rand.NewPCG(seed, 
 
 // Intn returns a number in [0, n).
 func (t testRand) Intn(n int) int { return t.r.IntN(n) }
-
-// raceSample returns quick normally and raced under the race detector,
-// which slows searches tenfold or more.
-func raceSample(quick, raced int) int {
-	if race.Enabled {
-		return raced
-	}
-	return quick
-}

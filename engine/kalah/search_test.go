@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"movesvc/engine"
+	"movesvc/internal/race"
 )
 
 // smallDB is a database of 8 seeds for 6 pits: cheap to build, so the
@@ -121,7 +122,7 @@ func TestAnalyzeMatchesMinimax(t *testing.T) {
 	for _, r := range []Rules{{Pits: 3, Seeds: 3}, {Pits: 4, Seeds: 2, EmptyCapture: true}} {
 		memo := map[string]int{}
 		db, _ := BuildDatabase(r, 3)
-		for range raceSample(10, 2) {
+		for range race.Pick(10, 2) {
 			p := randomPosition(r, rng.Intn(6), rng)
 			if p == nil {
 				continue

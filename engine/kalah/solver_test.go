@@ -6,6 +6,7 @@ import (
 
 	"movesvc/engine"
 	"movesvc/internal/longtest"
+	"movesvc/internal/race"
 )
 
 // minimax returns the final store difference for the side to move of p
@@ -69,7 +70,7 @@ func TestSearchMatchesMinimax(t *testing.T) {
 				t.Fatal(err)
 			}
 			table := NewTable(12)
-			for range longtest.Pick(raceSample(15, 2), 100) {
+			for range longtest.Pick(race.Pick(15, 2), 100) {
 				p := randomPosition(r, rng.Intn(10), rng)
 				if p == nil {
 					continue
