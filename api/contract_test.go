@@ -66,11 +66,15 @@ func TestProblemTypesAreDocumented(t *testing.T) {
 
 // TestProblemDetailsReadAsSentences: a problem's detail names the field as
 // the client wrote it, then says what it must be; the position missing or
-// given twice says which field to give.
+// given twice says which field to give, in the fields the game takes.
 func TestProblemDetailsReadAsSentences(t *testing.T) {
 	ts := newTestServer(t, api.Config{})
 	for _, tc := range []struct{ body, location, detail string }{
 		{`{"game":"tictactoe"}`, "body.board", "board is required when moves is not given: give board (rows, top first) or moves (from the start)"},
+		{`{"game":"chess"}`, "body.fen", "fen is required when moves is not given: give fen (a FEN), moves (from the start, [] for the start itself) or both"},
+		{`{"game":"kalah"}`, "body.position", "position is required when moves is not given: give position (in the game's kalah notation, as GET /games says), moves (from the start, [] for the start itself) or both"},
+		{`{"game":"backgammon"}`, "body.position", "position is required when moves is not given: give position (in the game's gnubg notation, as GET /games says), moves (from the start, [] for the start itself) or both"},
+		{`{"game":"kalah","board":["4,4,4,4,4,4"]}`, "body.board", "board: kalah takes a position (its notation, such as 4,4,4,4,4,4:0/4,4,4,4,4,4:0/x) or moves, not board rows"},
 		{`{"game":"tictactoe","board":["...","...","..."],"moves":[]}`, "body.moves", "moves cannot be given with board: give either board or moves, not both"},
 		{`{"game":"tictactoe","moves":[],"depth":0}`, "body.depth", "depth must be at least 1"},
 		{`{"game":"tictactoe","moves":[4,4]}`, "body.moves[0]", "moves[0] must be a string, not a JSON number"},

@@ -149,7 +149,11 @@ func TestErrors(t *testing.T) {
 		{"off-board move", "", "", `{"game":"tictactoe","moves":["d4"]}`, 422, "invalid-request", "body.moves[0]", "column"},
 		{"move after the end", "", "", `{"game":"tictactoe","moves":["a1","a2","b1","b2","c1","c2"]}`, 422, "invalid-request", "body.moves[5]", "already over"},
 		{"to_move inconsistent", "", "", `{"game":"tictactoe","moves":["b2"],"to_move":"x"}`, 422, "invalid-request", "body.to_move", "stone counts say"},
-		{"to_move unknown", "", "", `{"game":"tictactoe","moves":[],"to_move":"y"}`, 422, "invalid-request", "body.to_move", "one of: x, o"},
+		{"to_move unknown", "", "", `{"game":"tictactoe","moves":[],"to_move":"y"}`, 422, "invalid-request", "body.to_move", "must be x or o"},
+		{"to_move unknown to chess", "", "", `{"game":"chess","moves":[],"to_move":"red"}`, 422, "invalid-request", "body.to_move", "must be x or o, or white or black"},
+		{"to_move the other side, by chess's name", "", "", `{"game":"chess","moves":["e4"],"to_move":"white"}`, 422, "invalid-request", "body.to_move", ""},
+		{"to_move the other side, by Kalah's name", "", "", `{"game":"kalah","moves":["1"],"to_move":"south"}`, 422, "invalid-request", "body.to_move", ""},
+		{"to_move too long", "", "", `{"game":"chess","moves":[],"to_move":"` + strings.Repeat("w", 17) + `"}`, 422, "invalid-request", "body.to_move", "at most 16 characters"},
 		{"depth zero", "", "", `{"game":"tictactoe","moves":[],"depth":0}`, 422, "invalid-request", "body.depth", "at least 1"},
 		{"depth too deep", "", "", `{"game":"tictactoe","moves":[],"depth":10}`, 422, "invalid-request", "body.depth", "at most 9"},
 		{"timeout negative", "", "", `{"game":"tictactoe","moves":[],"timeout_ms":-5}`, 422, "invalid-request", "body.timeout_ms", "at least 1"},
@@ -319,5 +323,32 @@ func TestUseTimeSearchesToTheDeepestDepth(t *testing.T) {
 	r.decode(t, &mv)
 	if r.status != 200 || mv.Complete || mv.Depth >= 20 {
 		t.Errorf("gomoku with use_time and 30 ms: %d %s", r.status, r.body)
+	}
+}
+
+// TestToMoveTakesTheGamesSideNames: to_move takes x and o in either case
+// and the names the game's answers give its sides (GET /games sides), so
+// that a client can send back the to_move it was given.
+func TestToMoveTakesTheGamesSideNames(t *testing.T) {
+	ts := newTestServer(t, api.Config{})
+	for _, tc := range []struct{ body, want string }{
+		{`{"game":"chess","moves":[],"to_move":"white","depth":1}`, "white"},
+		{`{"game":"chess","moves":["e4"],"to_move":"Black","depth":1}`, "black"},
+		{`{"game":"chess","moves":["e4"],"to_move":"O","depth":1}`, "black"},
+		{`{"game":"kalah","moves":["1"],"to_move":"north","depth":1}`, "north"},
+		{`{"game":"kalah","moves":["3"],"to_move":"south","depth":1}`, "south"},
+		{`{"game":"tictactoe","moves":["b2"],"to_move":"o","depth":1}`, "o"},
+	} {
+		r := ts.post(t, tc.body)
+		if r.status != http.StatusOK {
+			t.Fatalf("%s: status %d: %s", tc.body, r.status, r.body)
+		}
+		var ans struct {
+			ToMove string `json:"to_move"`
+		}
+		r.decode(t, &ans)
+		if ans.ToMove != tc.want {
+			t.Errorf("%s: the answer is for %q, want %q", tc.body, ans.ToMove, tc.want)
+		}
 	}
 }

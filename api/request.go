@@ -2,6 +2,7 @@ package api
 
 import (
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/go-json-experiment/json/jsontext"
@@ -21,7 +22,7 @@ type moveRequest struct {
 	FEN      *string   `json:"fen" validate:"omitnil,max=512"`
 	Moves    *[]string `json:"moves" validate:"omitnil,max=1024,dive,max=32"`
 	Dice     *[]int    `json:"dice" validate:"omitnil,min=1,max=4,dive,min=1,max=6"`
-	ToMove   string    `json:"to_move" validate:"omitempty,oneof=x o X O"`
+	ToMove   string    `json:"to_move" validate:"max=16"`
 	Depth    *int      `json:"depth" validate:"omitnil,min=1"`
 	// UseTime asks the search to think until the deadline: to the game's
 	// deepest depth rather than its default.
@@ -82,12 +83,20 @@ func (req *moveRequest) history() []string {
 }
 
 // positionFields checks the fields that give the position against the
-// game: a board and a position are not given together, a position only
-// to a game with a notation for it (fen only to chess's), dice only to a
-// game of chance. The error is a 422 *Problem naming the field.
+// game: one is given (board, moves or the game's notation), a board and a
+// position are not given together, a position only to a game with a
+// notation for it (fen only to chess's), dice only to a game of chance;
+// and it turns to_move into x or o (normalizeToMove). The error is a 422
+// *Problem naming the field.
 func (req *moveRequest) positionFields(desc engine.Description) error {
+	if req.Board == nil && req.Moves == nil && req.Position == nil && req.FEN == nil {
+		return missingPosition(desc)
+	}
 	if req.Position != nil && req.FEN != nil {
 		return fieldProblem("fen", "is another name for position; give one of them", nil)
+	}
+	if err := req.normalizeToMove(desc); err != nil {
+		return err
 	}
 	switch {
 	case (req.Position != nil || req.FEN != nil) && req.Board != nil:
@@ -100,6 +109,40 @@ func (req *moveRequest) positionFields(desc engine.Description) error {
 		return fieldProblem("dice", "only applies to a game of dice; "+desc.Name+" has none", nil)
 	}
 	return nil
+}
+
+// normalizeToMove turns to_move into the engine's x or o: it takes x and
+// o in either case, and the game's own names of its sides as its answers
+// give them (white and black, south and north: Description.Sides).
+func (req *moveRequest) normalizeToMove(desc engine.Description) error {
+	if req.ToMove == "" {
+		return nil
+	}
+	for p, name := range [2]string{"x", "o"} {
+		if strings.EqualFold(req.ToMove, name) || strings.EqualFold(req.ToMove, desc.Sides[p]) {
+			req.ToMove = name
+			return nil
+		}
+	}
+	msg := "must be x or o"
+	if desc.Sides != engine.DefaultSides {
+		msg += ", or " + desc.Sides[0] + " or " + desc.Sides[1]
+	}
+	return fieldProblem("to_move", msg, req.ToMove)
+}
+
+// missingPosition is the 422 *Problem of a request that gives no position,
+// naming the fields the game takes: board rows, or its notation (fen for
+// chess, position for the others that have one), and moves.
+func missingPosition(desc engine.Description) *Problem {
+	switch desc.Position {
+	case "":
+		return fieldProblem("board", "is required when moves is not given: give board (rows, top first) or moves (from the start)", nil)
+	case "fen":
+		return fieldProblem("fen", "is required when moves is not given: give fen (a FEN), moves (from the start, [] for the start itself) or both", nil)
+	}
+	return fieldProblem("position", "is required when moves is not given: give position (in the game's "+desc.Position+
+		" notation, as GET /games says), moves (from the start, [] for the start itself) or both", nil)
 }
 
 // fieldProblem is the 422 *Problem for the request field name, with the

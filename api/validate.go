@@ -41,16 +41,14 @@ func newValidator() *validator.Validate {
 	return v
 }
 
-// validateMoveRequest checks what tags cannot: not both board and moves,
-// and a position given by board, moves or a position notation (position,
-// fen; positionFields checks those against the game).
+// validateMoveRequest checks what tags cannot: not both board and moves.
+// That a position is given at all, by the fields the game takes, is
+// positionFields' check.
 func validateMoveRequest(sl validator.StructLevel) {
 	req := sl.Current().Interface().(moveRequest)
 	switch {
 	case req.Board != nil && req.Moves != nil:
 		sl.ReportError(req.Moves, "moves", "moves", "board_xor_moves", "")
-	case req.Board == nil && req.Moves == nil && req.Position == nil && req.FEN == nil:
-		sl.ReportError(req.Board, "board", "board", "board_or_moves", "")
 	}
 }
 
@@ -120,8 +118,6 @@ func fieldMessage(fe validator.FieldError) string {
 		return "must be at most " + fe.Param()
 	case "board_xor_moves":
 		return "cannot be given with board: give either board or moves, not both"
-	case "board_or_moves":
-		return "is required when moves is not given: give board (rows, top first) or moves (from the start)"
 	}
 	return "fails the " + fe.Tag() + " check"
 }

@@ -35,8 +35,11 @@ func (Bonus) Describe() engine.Description {
 }
 
 // NewState builds the position of setup: from Position ("<stones>
-// <side>"), or the start, then the moves.
+// <side>"), or the start, then the moves; board rows are refused.
 func (Bonus) NewState(setup engine.Setup) (engine.State, error) {
+	if setup.Board != nil {
+		return nil, engine.Invalid("board", nil, "bonus takes a position (\"<stones> <x|o>\") or moves, not board rows")
+	}
 	st := &BonusState{n: BonusStart}
 	if setup.Position != "" {
 		n, side, ok := strings.Cut(setup.Position, " ")

@@ -29,6 +29,7 @@ func Conformance(t *testing.T, g engine.Game, games int, seed uint64) {
 	rng := rand.New(rand.NewPCG(seed, seed^0x5bd1e995))
 	desc := g.Describe()
 	checkDescription(t, desc)
+	checkNoBoardRows(t, g, desc)
 	for game := range games {
 		st, err := g.NewState(engine.Setup{FromMoves: true, Moves: []string{}})
 		if err != nil {
@@ -381,6 +382,20 @@ func checkDescription(t *testing.T, desc engine.Description) {
 		default:
 			t.Errorf("%s: option %q has type %q, want string or integer", desc.Name, name, s.Type)
 		}
+	}
+}
+
+// checkNoBoardRows checks that a game whose positions come in its own
+// notation (Description.Position) refuses board rows, naming the field,
+// rather than ignoring them and answering from the start.
+func checkNoBoardRows(t *testing.T, g engine.Game, desc engine.Description) {
+	t.Helper()
+	if desc.Position == "" {
+		return
+	}
+	_, err := g.NewState(engine.Setup{Board: []string{"x"}})
+	if ie, ok := engine.AsInputError(err); !ok || ie.Field != "board" {
+		t.Errorf("%s: board rows gave %v, want an input error at board", desc.Name, err)
 	}
 }
 

@@ -113,12 +113,16 @@ func RulesOf(options map[string]any) (Rules, error) {
 
 // NewState builds the position of setup in the variant of its options:
 // from Position (PositionField names it in errors) or the start, then the
-// moves. It rejects a malformed position, an illegal move, a move after
-// the end, a to_move other than the side to move, and a finished game.
+// moves. It rejects board rows, a malformed position, an illegal move, a
+// move after the end, a to_move other than the side to move, and a
+// finished game.
 func (Game) NewState(setup engine.Setup) (engine.State, error) {
 	r, err := RulesOf(setup.Options)
 	if err != nil {
 		return nil, err
+	}
+	if setup.Board != nil {
+		return nil, engine.Invalid("board", nil, "kalah takes a position (its notation, such as 4,4,4,4,4,4:0/4,4,4,4,4,4:0/x) or moves, not board rows")
 	}
 	pos := NewPosition(r)
 	if setup.Position != "" {

@@ -55,6 +55,7 @@ func TestNewStateRejects(t *testing.T) {
 		{"a move after the end", engine.Setup{Position: nearEnd, PositionField: "position", Moves: []string{"6", "1"}}, "moves[1]"},
 		{"a finished game", engine.Setup{Position: nearEnd, PositionField: "position", Moves: []string{"6"}}, "moves"},
 		{"the wrong side to move", engine.Setup{FromMoves: true, Moves: []string{"3"}, ToMove: "o"}, "to_move"},
+		{"board rows", engine.Setup{Board: []string{"4,4,4,4,4,4"}}, "board"},
 	} {
 		_, err := kalah.Game{}.NewState(c.setup)
 		ie, ok := engine.AsInputError(err)

@@ -29,7 +29,7 @@
  * @property {string} [fen] Chess's name for position.
  * @property {string[]} [moves]
  * @property {number[]} [dice] A game of chance's roll to play.
- * @property {"x"|"o"|"X"|"O"} [to_move]
+ * @property {string} [to_move] x or o (either case), or a name of Game.sides.
  * @property {number} [depth]
  * @property {boolean} [use_time] Think until the deadline.
  * @property {number} [timeout_ms]
