@@ -29,9 +29,11 @@ type Limits struct {
 	// means the package's unaccounted scratch budget, for tools and tests.
 	Memory *Reservation
 	// Threads is how many goroutines the search may use. A game whose
-	// search can split (the Connect Four solver's lazy SMP) uses up to this
-	// many; the others use one. Zero means one. The answer does not depend
-	// on it, only how soon it comes. (Gomoku's lazy SMP would make its
+	// search can split (the Connect Four solver's and chess's lazy SMP,
+	// backgammon's root plays) uses up to this many; the others use one.
+	// Zero means one. The answer does not depend on it, only how soon it
+	// comes (chess splits only a search that thinks to its deadline, whose
+	// answer depends on timing anyway). (Gomoku's lazy SMP would make its
 	// answers depend on timing, so Gomoku takes its threads from
 	// gomoku.Options.Threads, which only tools playing on the clock set.)
 	Threads int
