@@ -112,21 +112,22 @@ func (req *moveRequest) positionFields(desc engine.Description) error {
 }
 
 // normalizeToMove turns to_move into the engine's x or o: it takes x and
-// o in either case, and the game's own names of its sides as its answers
-// give them (white and black, south and north: Description.Sides).
+// o in either case, and the names the answers give the sides (sideName:
+// white and black, south and north), in either case too.
 func (req *moveRequest) normalizeToMove(desc engine.Description) error {
 	if req.ToMove == "" {
 		return nil
 	}
-	for p, name := range [2]string{"x", "o"} {
-		if strings.EqualFold(req.ToMove, name) || strings.EqualFold(req.ToMove, desc.Sides[p]) {
-			req.ToMove = name
+	players := [2]engine.Player{engine.First, engine.Second}
+	for _, p := range players {
+		if strings.EqualFold(req.ToMove, p.String()) || strings.EqualFold(req.ToMove, sideName(desc, p)) {
+			req.ToMove = p.String()
 			return nil
 		}
 	}
 	msg := "must be x or o"
-	if desc.Sides != engine.DefaultSides {
-		msg += ", or " + desc.Sides[0] + " or " + desc.Sides[1]
+	if first, second := sideName(desc, engine.First), sideName(desc, engine.Second); first != engine.First.String() {
+		msg += ", or " + first + " or " + second
 	}
 	return fieldProblem("to_move", msg, req.ToMove)
 }

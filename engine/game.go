@@ -58,8 +58,9 @@ func (o Outcome) String() string {
 // FEN), or neither (the start position); and Moves, notations played from
 // there when FromMoves (never with Board). ToMove is "", "x" or "o"; when
 // set it must agree with the position. A game refuses what it does not
-// take (a Position where its Description has none, Dice without Chance)
-// with an *InputError naming the field.
+// take (a Position where its Description has none, Board rows where it
+// has one, Dice without Chance) with an *InputError naming the field;
+// enginetest.Conformance checks the rows.
 type Setup struct {
 	Board     []string
 	Moves     []string

@@ -26,7 +26,7 @@ import (
 // sleep (race.Exit).
 func TestMain(m *testing.M) {
 	goleak.VerifyTestMain(m, goleak.Cleanup(func(code int) {
-		removeBuilds(code)
+		removeBuilds()
 		race.Exit(code)
 	}))
 }

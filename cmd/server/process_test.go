@@ -90,7 +90,7 @@ var builds struct {
 }
 
 // removeBuilds removes the binary buildBinary made.
-func removeBuilds(int) {
+func removeBuilds() {
 	if builds.dir != "" {
 		_ = os.RemoveAll(builds.dir)
 	}

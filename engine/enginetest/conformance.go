@@ -5,7 +5,8 @@
 // others' common contract), in the way of OpenSpiel's basic tests: one suite
 // for every game, whatever its board, with the capabilities a game declares
 // checked where it has them (Celler and Boarder for the placement games,
-// Positioner, MoveDescriber, Chancer).
+// Positioner, MoveDescriber, Chancer); and a game with its own position
+// notation refuses board rows.
 package enginetest
 
 import (
