@@ -64,12 +64,16 @@
 //   - Weaker levels by depth and node limits (LevelLimits); a
 //     win/draw/loss estimate from the score (WDL).
 //
-// Evaluation (eval.go, evalterms.go, weights.go): tapered middlegame and
-// endgame values of material, piece-square tables (files folded),
-// mobility, bishop pair, rooks on open files, outposts, pawn structure
-// (doubled, isolated, backward, phalanx, supported), passed pawns (by
-// rank, blocked, king distances), king shelter and pawn storm, king danger
-// by attack units and safe checks, threats and hanging pieces, a tempo
-// bonus, and an endgame scale for drawish material. Every weight is fitted
+// Evaluation (eval.go, evalextra.go, evalterms.go, weights.go): tapered
+// middlegame and endgame values of material (knights and rooks by the
+// own pawns), piece-square tables by square, mobility, bishop pair, rooks
+// on open files, outposts, minor pieces behind pawns and their distance to
+// the king, pawn structure (doubled, isolated, backward, phalanx,
+// supported), passed pawns (by rank, blocked, free, a way no enemy
+// attacks, king distances), king shelter and pawn storm, king danger by
+// attack units and safe checks, attacks on the king's flank, a pawnless
+// flank, threats (by pawns, minor pieces, rooks, the king and safe pawn
+// pushes), hanging pieces, contested squares, a tempo bonus, and an
+// endgame scale for drawish material. Every weight is fitted
 // by cmd/chesstune (Texel's method); Trace lists the terms for it.
 package chess

@@ -21,7 +21,7 @@ var psqTable = func() (t [16][64]int32) {
 	for c := White; c <= Black; c++ {
 		for pt := Pawn; pt <= King; pt++ {
 			for sq := Square(0); sq < 64; sq++ {
-				v := packedWeights[wPST+(int(pt)-1)*32+pstIndex(sq, c)]
+				v := packedWeights[wPST+(int(pt)-1)*64+pstIndex(sq, c)]
 				if pt != King {
 					v += packedWeights[wMaterial+int(pt)-1]
 				}
@@ -107,6 +107,7 @@ func (e *evaluator) evaluate(p *Position, w *[numWeights]int32, tr *Trace) int32
 		e.king(c)
 		e.threats(c)
 		e.passed(c)
+		e.extras(c)
 	}
 	e.add(p.side, wTempo, 1)
 	phase := int32(0)
@@ -193,21 +194,14 @@ func (e *evaluator) material(c Color) {
 			if t != King {
 				e.add(c, wMaterial+int(t)-1, 1)
 			}
-			e.add(c, wPST+(int(t)-1)*32+pstIndex(sq, c), 1)
+			e.add(c, wPST+(int(t)-1)*64+pstIndex(sq, c), 1)
 		}
 	}
 }
 
 // pstIndex returns sq's index in a piece-square table of c: the relative
-// rank times four plus the file folded onto a-d.
-func pstIndex(sq Square, c Color) int {
-	sq = sq.relative(c)
-	f := sq.File()
-	if f > 3 {
-		f = 7 - f
-	}
-	return sq.Rank()*4 + f
-}
+// rank times eight plus the file.
+func pstIndex(sq Square, c Color) int { return int(sq.relative(c)) }
 
 // pieces adds the knights', bishops', rooks' and queens' mobility,
 // outposts, open files and bishop pair, and records their attacks and
@@ -342,6 +336,9 @@ func (e *evaluator) passed(c Color) {
 			e.add(c, wPassedBlocked+rr, 1)
 		} else if forwardFile[c][sq]&p.byType[0] == 0 {
 			e.add(c, wPassedFree+rr, 1)
+		}
+		if forwardFile[c][sq]&e.att[c.Other()][0] == 0 {
+			e.add(c, wPassedSafe+rr, 1)
 		}
 		if rr >= 3 {
 			e.add(c, wPassedOwnKing+distance[p.King(c)][stop], 1)

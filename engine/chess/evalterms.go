@@ -12,8 +12,8 @@ type S struct{ MG, EG int16 }
 // last (7).
 const (
 	wMaterial      = 0             // by piece type - 1: pawn .. queen
-	wPST           = wMaterial + 5 // by piece type - 1 (pawn .. king), 32 squares each: relative rank*4 + file folded to a-d
-	wMobility      = wPST + 6*32   // knight 0-8, bishop 0-13, rook 0-14, queen 0-27 reachable squares: mobilityOffset
+	wPST           = wMaterial + 5 // by piece type - 1 (pawn .. king), 64 squares each: relative rank*8 + file
+	wMobility      = wPST + 6*64   // knight 0-8, bishop 0-13, rook 0-14, queen 0-27 reachable squares: mobilityOffset
 	wBishopPair    = wMobility + 9 + 14 + 15 + 28
 	wRookOpen      = wBishopPair + 1             // a rook on a file without pawns
 	wRookSemiOpen  = wRookOpen + 1               // a rook on a file without its own pawns
@@ -40,7 +40,17 @@ const (
 	wRook7th       = wBadBishop + 1              // a rook on the seventh rank with the enemy king on the eighth or enemy pawns on the seventh
 	wPassedFree    = wRook7th + 1                // by relative rank: a passed pawn with nothing on its way to promote
 	wSpace         = wPassedFree + 8             // per safe square of the centre files (c-f) on ranks 2-4 without an own pawn
-	numWeights     = wSpace + 1
+	wThreatPush    = wSpace + 1                  // per enemy piece (not a pawn) a safe push of an own pawn would attack
+	wRestricted    = wThreatPush + 1             // per square an enemy piece attacks that an own piece attacks too and the enemy does not hold firmly
+	wKingProtect   = wRestricted + 1             // by piece type - 2 (knight, bishop): per square of the piece's king distance to its own king
+	wMinorBehind   = wKingProtect + 2            // a knight or bishop right behind a pawn
+	wFlankAttack   = wMinorBehind + 1            // per enemy attack (twice attacked counting twice) on the king's flank in the own camp
+	wPawnlessFlank = wFlankAttack + 1            // the king on a flank without pawns
+	wThreatKing    = wPawnlessFlank + 1          // an undefended enemy piece (not a pawn) the king attacks
+	wKnightPawns   = wThreatKing + 1             // per knight, per own pawn above five (negative below)
+	wRookPawns     = wKnightPawns + 1            // per rook, per own pawn above five (negative below)
+	wPassedSafe    = wRookPawns + 1              // by relative rank: a passed pawn whose way to promote no enemy piece attacks
+	numWeights     = wPassedSafe + 8
 )
 
 // kingDangerMax is the number of king-danger buckets: attack units above
@@ -80,7 +90,10 @@ func WeightName(i int) string {
 		{wStorm, "storm"}, {wKingDanger, "king danger"}, {wSafeCheck, "safe check"},
 		{wThreatPawn, "threat by pawn"}, {wThreatMinor, "threat by minor"}, {wThreatRook, "threat by rook"},
 		{wHanging, "hanging"}, {wTempo, "tempo"}, {wBadBishop, "bad bishop"}, {wRook7th, "rook on 7th"},
-		{wPassedFree, "passed free"}, {wSpace, "space"},
+		{wPassedFree, "passed free"}, {wSpace, "space"}, {wThreatPush, "threat by push"},
+		{wRestricted, "restricted"}, {wKingProtect, "king protector"}, {wMinorBehind, "minor behind pawn"},
+		{wFlankAttack, "flank attack"}, {wPawnlessFlank, "pawnless flank"}, {wThreatKing, "threat by king"},
+		{wKnightPawns, "knight pawns"}, {wRookPawns, "rook pawns"}, {wPassedSafe, "passed safe"},
 	}
 	for j := len(blocks) - 1; j >= 0; j-- {
 		if i >= blocks[j].start {
