@@ -71,6 +71,6 @@ var (
 // of the move number/32, fitted by chesstune -wdl on the engine's games
 // (docs/chess.md, "The win/draw/loss model").
 var (
-	wdlMidpoint = [2]float64{85.9, 34.7}
-	wdlSlope    = [2]float64{-3.2, 99.4}
+	wdlMidpoint = [2]float64{105.9, 25.0}
+	wdlSlope    = [2]float64{10.7, 78.9}
 )
