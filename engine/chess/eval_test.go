@@ -42,7 +42,7 @@ func flipFEN(t *testing.T, fen string) string {
 		f[2] = up.String() + low.String()
 	}
 	if f[3] != "-" {
-		f[3] = string(f[3][0]) + string(rune('1'+'8'-rune(f[3][1])))
+		f[3] = string(f[3][0]) + string('1'+'8'-rune(f[3][1]))
 	}
 	return strings.Join(f, " ")
 }
