@@ -63,7 +63,7 @@ func (e *evaluator) extras(c Color) {
 		for b := p.Pieces(c, t); b != 0; {
 			sq := b.Pop()
 			e.add(c, wKingProtect+int(t-Knight), int32(distance[sq][ksq]))
-			if p.byType[Pawn].Has(sq.ahead(c)) {
+			if sq.relative(c).Rank() < 7 && p.byType[Pawn].Has(sq.ahead(c)) {
 				e.add(c, wMinorBehind, 1)
 			}
 		}
