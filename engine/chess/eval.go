@@ -165,13 +165,7 @@ func nonPawnValue(p *Position, c Color) int32 {
 func (e *evaluator) setup() {
 	p := e.p
 	for c := White; c <= Black; c++ {
-		pawns := p.Pieces(c, Pawn)
-		var l, r Bitboard
-		if c == White {
-			l, r = (pawns&^FileA)<<7, (pawns&^FileH)<<9
-		} else {
-			l, r = (pawns&^FileA)>>9, (pawns&^FileH)>>7
-		}
+		l, r := pawnAttackSets(p.Pieces(c, Pawn), c)
 		ksq := p.King(c)
 		e.att[c][Pawn] = l | r
 		e.att[c][King] = kingAttacks[ksq]
@@ -240,8 +234,9 @@ func (e *evaluator) pieces(c Color) {
 }
 
 // pieceTerms adds the terms of c's piece of type t on sq that depend on
-// pawns and kings: outposts of minor pieces, a bishop's own pawns on its
-// colour, rooks on open files and on the seventh rank.
+// pawns and kings: outposts of minor pieces, their distance to their king
+// and a pawn right in front of them, a bishop's own pawns on its colour,
+// rooks on open files and on the seventh rank.
 func (e *evaluator) pieceTerms(c Color, t PieceType, sq Square) {
 	p := e.p
 	switch t {
@@ -249,6 +244,10 @@ func (e *evaluator) pieceTerms(c Color, t PieceType, sq Square) {
 		rr := sq.relative(c).Rank()
 		if rr >= 3 && rr <= 5 && e.att[c][Pawn].Has(sq) && attackSpan[c][sq]&p.Pieces(c.Other(), Pawn) == 0 {
 			e.add(c, wOutpost+int(t-Knight), 1)
+		}
+		e.add(c, wKingProtect+int(t-Knight), int32(distance[sq][p.King(c)]))
+		if rr < 7 && p.byType[Pawn].Has(sq.ahead(c)) {
+			e.add(c, wMinorBehind, 1)
 		}
 		if t == Bishop {
 			colour := DarkSquares
@@ -331,13 +330,13 @@ func (e *evaluator) passed(c Color) {
 	for b := e.passers[c]; b != 0; {
 		sq := b.Pop()
 		rr := sq.relative(c).Rank()
-		stop := sq.ahead(c)
+		stop, way := sq.ahead(c), forwardFile[c][sq]
 		if p.byType[0].Has(stop) {
 			e.add(c, wPassedBlocked+rr, 1)
-		} else if forwardFile[c][sq]&p.byType[0] == 0 {
+		} else if way&p.byType[0] == 0 {
 			e.add(c, wPassedFree+rr, 1)
 		}
-		if forwardFile[c][sq]&e.att[c.Other()][0] == 0 {
+		if way&e.att[c.Other()][0] == 0 {
 			e.add(c, wPassedSafe+rr, 1)
 		}
 		if rr >= 3 {

@@ -54,28 +54,20 @@ func flipFEN(t *testing.T, fen string) string {
 func TestEvaluationIsColourBlind(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	checked := 0
-	for game := 0; game < 40; game++ {
-		p, _ := ParseFEN(StartFEN, Standard)
-		var u Undo
-		for ply := 0; ply < 120; ply++ {
-			moves := p.LegalMoves(nil)
-			if len(moves) == 0 {
-				break
-			}
-			p.Make(moves[rng.IntN(len(moves))], &u)
-			if p.InCheck() {
-				continue
-			}
-			q, err := ParseFEN(flipFEN(t, p.FEN()), Standard)
-			if err != nil {
-				t.Fatalf("%s: flipped: %v", p.FEN(), err)
-			}
-			if a, b := p.Evaluate(), q.Evaluate(); a != b {
-				t.Fatalf("%s evaluates %d, its colours exchanged (%s) %d", p.FEN(), a, q.FEN(), b)
-			}
-			checked++
+	start := func(int) (string, Variant) { return StartFEN, Standard }
+	randomWalk(t, rng, 40, 120, start, func(p *Position, _ []Move) {
+		if p.InCheck() {
+			return
 		}
-	}
+		q, err := ParseFEN(flipFEN(t, p.FEN()), Standard)
+		if err != nil {
+			t.Fatalf("%s: flipped: %v", p.FEN(), err)
+		}
+		if a, b := p.Evaluate(), q.Evaluate(); a != b {
+			t.Fatalf("%s evaluates %d, its colours exchanged (%s) %d", p.FEN(), a, q.FEN(), b)
+		}
+		checked++
+	})
 	if checked < 2000 {
 		t.Fatalf("only %d positions checked", checked)
 	}

@@ -16,8 +16,7 @@ var camp = [2]Bitboard{
 }
 
 // extras adds c's terms that need both sides' attack maps: threats by
-// safe pawn pushes and by the king, the squares c restricts, the minor
-// pieces' distance to their king and pawns in front of them, attacks on
+// safe pawn pushes and by the king, the squares c restricts, attacks on
 // c's king flank, a pawnless flank, and the knights' and rooks' value by
 // the own pawns.
 func (e *evaluator) extras(c Color) {
@@ -29,23 +28,16 @@ func (e *evaluator) extras(c Color) {
 
 	// Pawn pushes (one or two steps) to squares the enemy pawns do not
 	// attack and the enemy does not attack unless c does too.
-	var push Bitboard
-	if c == White {
-		push = ownPawns << 8 &^ occ
-		push |= (push & Rank3) << 8 &^ occ
-	} else {
-		push = ownPawns >> 8 &^ occ
-		push |= (push & Rank6) >> 8 &^ occ
+	third := Rank3
+	if c == Black {
+		third = Rank6
 	}
+	push := shiftUp(ownPawns, c) &^ occ
+	push |= shiftUp(push&third, c) &^ occ
 	push &^= e.att[them][Pawn]
 	push &= ^e.att[them][0] | e.att[c][0]
-	var pushAtt Bitboard
-	if c == White {
-		pushAtt = (push&^FileA)<<7 | (push&^FileH)<<9
-	} else {
-		pushAtt = (push&^FileA)>>9 | (push&^FileH)>>7
-	}
-	if n := (pushAtt & targets).Count(); n > 0 {
+	west, east := pawnAttackSets(push, c)
+	if n := ((west | east) & targets).Count(); n > 0 {
 		e.add(c, wThreatPush, int32(n))
 	}
 
@@ -58,18 +50,7 @@ func (e *evaluator) extras(c Color) {
 		e.add(c, wRestricted, int32(n))
 	}
 
-	ksq := p.King(c)
-	for t := Knight; t <= Bishop; t++ {
-		for b := p.Pieces(c, t); b != 0; {
-			sq := b.Pop()
-			e.add(c, wKingProtect+int(t-Knight), int32(distance[sq][ksq]))
-			if sq.relative(c).Rank() < 7 && p.byType[Pawn].Has(sq.ahead(c)) {
-				e.add(c, wMinorBehind, 1)
-			}
-		}
-	}
-
-	flank := kingFlank[ksq.File()]
+	flank := kingFlank[p.King(c).File()]
 	zone := flank & camp[c]
 	if n := (e.att[them][0] & zone).Count() + (e.att2[them] & zone).Count(); n > 0 {
 		e.add(c, wFlankAttack, int32(n))

@@ -34,8 +34,9 @@ func (p *Position) pawnSet(l *MoveList, kind genKind, set, mask Bitboard) {
 	single := shiftUp(set, us) & empty
 	double := shiftUp(single&thirdRank, us) & empty & mask
 	single &= mask
-	capL := shiftUp(set&^FileA, us) >> 1 & enemies
-	capR := shiftUp(set&^FileH, us) << 1 & enemies
+	capL, capR := pawnAttackSets(set, us)
+	capL &= enemies
+	capR &= enemies
 	if kind&genNoisy != 0 {
 		addPromotions(l, single&lastRank, up)
 		addPromotions(l, capL&lastRank, left)

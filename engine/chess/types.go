@@ -183,6 +183,12 @@ func shiftUp(b Bitboard, c Color) Bitboard {
 	return b >> 8
 }
 
+// pawnAttackSets returns the squares c's pawns on b attack: towards the
+// a-file (west) and towards the h-file (east).
+func pawnAttackSets(b Bitboard, c Color) (west, east Bitboard) {
+	return shiftUp(b&^FileA, c) >> 1, shiftUp(b&^FileH, c) << 1
+}
+
 // ahead returns the square in front of sq seen from c; sq must not be on
 // c's last rank.
 func (sq Square) ahead(c Color) Square {
