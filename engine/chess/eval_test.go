@@ -73,9 +73,9 @@ func TestEvaluationIsColourBlind(t *testing.T) {
 	}
 }
 
-// TestEvaluationTerms checks the count (White's less Black's) of the terms
-// of evalextra.go and the passed pawns' safe way on positions made to show
-// each.
+// TestEvaluationTerms checks the count (White's less Black's) of fit 4's
+// new terms (evalextra.go, the minors' in pieceTerms, the passed pawns'
+// safe way) on positions made to show each.
 func TestEvaluationTerms(t *testing.T) {
 	cases := []struct {
 		name string
