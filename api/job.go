@@ -127,7 +127,8 @@ type jobResult struct {
 // runJob searches a job under its lease until ctx's deadline and records
 // the metrics and the search span (tracing.go); the caller releases the
 // lease. With analysis the move's search gets half the time and the
-// analysis the rest (and whatever the search left). The search uses the
+// analysis the rest (and whatever the search left); at full strength the
+// answer then agrees with the analysis (engine.AgreeWithAnalysis). The search uses the
 // lease's threads, or fewer when the job's key limits them.
 // clientCtx is the request's own context: when the client went away and
 // the search stopped for it, the error is errClientGone.
@@ -155,6 +156,10 @@ func (s *Server) runJob(ctx, clientCtx context.Context, job *moveJob, l *Lease) 
 		for _, e := range out.analysis {
 			nodes += e.Nodes
 			deadlineHit = deadlineHit || !e.Complete && ctx.Err() != nil
+		}
+		if job.params.Level == 0 || job.params.Level == engine.MaxLevel {
+			// a weaker level's move is its own choice, not the best
+			out.res = engine.AgreeWithAnalysis(out.res, out.analysis)
 		}
 	}
 	s.metrics.SearchNodes.WithLabelValues(name).Add(float64(nodes))
