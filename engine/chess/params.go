@@ -71,6 +71,6 @@ var (
 // of the move number/32, fitted by chesstune -wdl on the engine's games
 // (docs/chess.md, "The win/draw/loss model").
 var (
-	wdlMidpoint = [2]float64{105.9, 25.0}
-	wdlSlope    = [2]float64{10.7, 78.9}
+	wdlMidpoint = [2]float64{87.2, 32.3}
+	wdlSlope    = [2]float64{8.0, 73.2}
 )
