@@ -12,8 +12,9 @@ package engine
 // and flags).
 // When res.Move ties the best entry, it is moved first among its equals
 // instead, so that an's first entry is the answer's move. Otherwise
-// (res.Move already first or not in an, or an shallower) res and an are
-// left as they are. an is reordered in place.
+// (res.Move already first or not in an, an shallower, or res proved
+// exactly where the best entry is not) res and an are left as they are.
+// an is reordered in place.
 func AgreeWithAnalysis(res Result, an []MoveScore) Result {
 	i := moveIndex(an, res.Move)
 	if i <= 0 {
@@ -26,7 +27,7 @@ func AgreeWithAnalysis(res Result, an []MoveScore) Result {
 		an[0] = e
 		return res
 	}
-	if best.Depth < res.Depth {
+	if best.Depth < res.Depth || res.Outcome != OutcomeUnknown && res.PliesToEnd > 0 && !proved(best) {
 		return res
 	}
 	res.Move, res.Score, res.Outcome, res.PliesToEnd = best.Move, best.Score, best.Outcome, best.PliesToEnd

@@ -76,6 +76,9 @@ func TestAgreeWithAnalysis(t *testing.T) {
 		{"already first", func(r *engine.Result, _ []engine.MoveScore) { r.Move = 4 }},
 		{"not analysed", func(r *engine.Result, _ []engine.MoveScore) { r.Move = 11 }},
 		{"analysis shallower", func(r *engine.Result, _ []engine.MoveScore) { r.Depth = 7 }},
+		{"a proved answer, an unproved best", func(r *engine.Result, _ []engine.MoveScore) {
+			r.Outcome, r.PliesToEnd, r.Score = engine.OutcomeDraw, 9, 0
+		}},
 	} {
 		t.Run(tc.name+": left", func(t *testing.T) {
 			an, res := entries(), search
