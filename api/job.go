@@ -101,8 +101,12 @@ func unknownGame(game string, names []string) *Problem {
 
 // cacheable reports whether the job's answer may come from, and go to, the
 // cache of proved answers: a full-strength search without analysis.
-func (j *moveJob) cacheable() bool {
-	return !j.analysis && (j.params.Level == 0 || j.params.Level == engine.MaxLevel)
+func (j *moveJob) cacheable() bool { return !j.analysis && j.fullStrength() }
+
+// fullStrength reports whether the job plays at full strength (no level,
+// or the top one).
+func (j *moveJob) fullStrength() bool {
+	return j.params.Level == 0 || j.params.Level == engine.MaxLevel
 }
 
 // shuttingDown is the 503 for work that arrives once the server stopped
@@ -157,7 +161,7 @@ func (s *Server) runJob(ctx, clientCtx context.Context, job *moveJob, l *Lease) 
 			nodes += e.Nodes
 			deadlineHit = deadlineHit || !e.Complete && ctx.Err() != nil
 		}
-		if job.params.Level == 0 || job.params.Level == engine.MaxLevel {
+		if job.fullStrength() {
 			// a weaker level's move is its own choice, not the best
 			out.res = engine.AgreeWithAnalysis(out.res, out.analysis)
 		}

@@ -1,5 +1,7 @@
 package engine
 
+import "slices"
+
 // AgreeWithAnalysis makes a search's answer res and an analysis an of the
 // same position (best first, as Analyze returns it) tell one story, for an
 // answer that carries both. The two are separate searches, and a heuristic
@@ -16,7 +18,7 @@ package engine
 // exactly where the best entry is not) res and an are left as they are.
 // an is reordered in place.
 func AgreeWithAnalysis(res Result, an []MoveScore) Result {
-	i := moveIndex(an, res.Move)
+	i := slices.IndexFunc(an, func(e MoveScore) bool { return e.Move == res.Move })
 	if i <= 0 {
 		return res
 	}
@@ -33,16 +35,6 @@ func AgreeWithAnalysis(res Result, an []MoveScore) Result {
 	res.Move, res.Score, res.Outcome, res.PliesToEnd = best.Move, best.Score, best.Outcome, best.PliesToEnd
 	res.PV, res.Estimate, res.Depth = best.PV, best.Estimate, best.Depth
 	return res
-}
-
-// moveIndex returns the index of m's entry in an, or -1.
-func moveIndex(an []MoveScore, m Move) int {
-	for i, e := range an {
-		if e.Move == m {
-			return i
-		}
-	}
-	return -1
 }
 
 // ranksEqual reports whether SortMoveScores ranks a and b the same.
