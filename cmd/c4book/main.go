@@ -107,7 +107,11 @@ func run(root connect4.Position, depth int, progressPath, outPath string, ttBits
 				todo++
 			}
 		}
-		log.Info("layer", "stones", stones, "positions", len(layers[stones]), "todo", todo)
+		scores, err := parentScores(layers[stones-1], known)
+		if err != nil {
+			return err
+		}
+		log.Info("layer", "stones", stones, "positions", len(layers[stones]), "todo", todo, "scored by parents", len(scores))
 		for i, p := range layers[stones] {
 			key := p.CanonicalKey()
 			if _, ok := known[key]; ok {
@@ -119,7 +123,8 @@ func run(root connect4.Position, depth int, progressPath, outPath string, ttBits
 			}
 			todo--
 			t0 := time.Now()
-			e := solveEntry(solver, p, known)
+			score, scored := scores[key]
+			e := solveEntry(solver, p, known, score, scored)
 			if err := record(f, known, key, e); err != nil {
 				return err
 			}
@@ -140,6 +145,55 @@ func run(root connect4.Position, depth int, progressPath, outPath string, ttBits
 		}
 	}
 	return writeAllKnown(outPath, root, known)
+}
+
+// parentScores returns the scores of positions of the next layer that the
+// known entries of parents (a layer, each position in its canonical
+// orientation, as Layers lists them) prove, by the children's canonical
+// keys: a parent's score is the best of minus its children's, so the child
+// its entry's move makes scores exactly minus the parent's score, and every
+// other child at least that. A child whose side to move wins at once is
+// left out (no layer holds it). Scores that contradict one another mean an
+// entry is wrong, and are an error.
+func parentScores(parents []connect4.Position, known map[uint64]connect4.BookEntry) (map[uint64]int, error) {
+	type bounds struct{ lo, hi int }
+	all := map[uint64]bounds{}
+	for _, p := range parents {
+		e, ok := known[p.CanonicalKey()]
+		if !ok {
+			continue
+		}
+		for c := range connect4.Width {
+			if !p.CanPlay(c) || p.IsWinningMove(c) {
+				continue
+			}
+			child := p
+			child.Play(c)
+			if child.CanWinNext() {
+				continue
+			}
+			key := child.CanonicalKey()
+			b, seen := all[key]
+			if !seen {
+				b = bounds{-connect4.Cells, connect4.Cells}
+			}
+			b.lo = max(b.lo, -e.Score)
+			if c == e.Move {
+				b.hi = min(b.hi, -e.Score)
+			}
+			if b.lo > b.hi {
+				return nil, fmt.Errorf("position %x: its parents' entries bound its score to [%d, %d]", key, b.lo, b.hi)
+			}
+			all[key] = b
+		}
+	}
+	scores := map[uint64]int{}
+	for key, b := range all {
+		if b.lo == b.hi {
+			scores[key] = b.lo
+		}
+	}
+	return scores, nil
 }
 
 // startBuild begins a run of the builder: it reads the results so far

@@ -87,3 +87,72 @@ func TestBuildBook(t *testing.T) {
 		}
 	}
 }
+
+// TestParentScores checks the scores a layer's entries prove for the next
+// layer against independent solves, and that an entry contradicting
+// another is reported. The root is a position of Test_L2_R1 whose next
+// three layers solve in milliseconds.
+func TestParentScores(t *testing.T) {
+	root, err := parseRoot("16445643742326746657")
+	if err != nil {
+		t.Fatal(err)
+	}
+	layers := Layers(root, root.Moves()+3)
+	parents, children := layers[root.Moves()+2], layers[root.Moves()+3]
+	solver := connect4.NewSolver(connect4.MinTableBits, nil)
+	known := map[uint64]connect4.BookEntry{}
+	for _, p := range parents {
+		e := solveEntry(solver, p, known, 0, false)
+		known[p.CanonicalKey()] = e
+	}
+	scores, err := parentScores(parents, known)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(scores) == 0 || len(scores) >= len(children) {
+		t.Fatalf("%d of %d children scored by their parents, want some but not all", len(scores), len(children))
+	}
+	for _, p := range children {
+		score, ok := scores[p.CanonicalKey()]
+		if !ok {
+			continue
+		}
+		solver.Reset()
+		if got := solver.Solve(p); got != score {
+			t.Fatalf("position %x: parents say %d, the solver %d", p.CanonicalKey(), score, got)
+		}
+	}
+	// Two parents of one child: one whose entry's move makes it and says
+	// the parent scores 5 (the child -5), another that says 3 (the child at
+	// least -3). They contradict each other.
+	firstParent := map[uint64]connect4.Position{}
+	for _, p := range parents {
+		for c := range connect4.Width {
+			if !p.CanPlay(c) || p.IsWinningMove(c) {
+				continue
+			}
+			child := p
+			child.Play(c)
+			if child.CanWinNext() {
+				continue
+			}
+			q, seen := firstParent[child.CanonicalKey()]
+			if !seen {
+				firstParent[child.CanonicalKey()] = p
+				continue
+			}
+			if q.CanonicalKey() == p.CanonicalKey() {
+				continue
+			}
+			wrong := map[uint64]connect4.BookEntry{
+				p.CanonicalKey(): {Score: 5, Move: c},
+				q.CanonicalKey(): {Score: 3, Move: -1},
+			}
+			if _, err := parentScores(parents, wrong); err == nil {
+				t.Fatal("contradicting entries were not reported")
+			}
+			return
+		}
+	}
+	t.Fatal("no child with two parents")
+}

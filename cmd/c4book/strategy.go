@@ -124,7 +124,7 @@ func runStrategy(root connect4.Position, depth int, progressPath, outPath string
 				}
 				todo--
 				t0 := time.Now()
-				e := solveEntry(solver, p, known)
+				e := solveEntry(solver, p, known, 0, false)
 				if err := record(f, known, p.CanonicalKey(), e); err != nil {
 					return err
 				}
@@ -143,11 +143,16 @@ func runStrategy(root connect4.Position, depth int, progressPath, outPath string
 // solveEntry returns p's exact score and best move: from its children when
 // all are known, else by solving it with solver, whose table is kept from
 // solve to solve (its entries are exact bounds, true of any later solve).
-func solveEntry(solver *connect4.Solver, p connect4.Position, known map[uint64]connect4.BookEntry) connect4.BookEntry {
+// When scored, score is p's score, proved by its parents (parentScores), and
+// only a move that achieves it is searched for.
+func solveEntry(solver *connect4.Solver, p connect4.Position, known map[uint64]connect4.BookEntry, score int, scored bool) connect4.BookEntry {
 	if e, ok := fromChildren(p, known); ok {
 		return e
 	}
-	e := connect4.BookEntry{Score: solver.Solve(p)}
+	if !scored {
+		score = solver.Solve(p)
+	}
+	e := connect4.BookEntry{Score: score}
 	e.Move = solver.BestMove(p, e.Score)
 	return e
 }
