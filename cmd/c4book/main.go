@@ -163,15 +163,8 @@ func parentScores(parents []connect4.Position, known map[uint64]connect4.BookEnt
 		if !ok {
 			continue
 		}
-		for c := range connect4.Width {
-			if !p.CanPlay(c) || p.IsWinningMove(c) {
-				continue
-			}
-			child := p
-			child.Play(c)
-			if child.CanWinNext() {
-				continue
-			}
+		var err error
+		layerChildren(p, func(c int, child connect4.Position) {
 			key := child.CanonicalKey()
 			b, seen := all[key]
 			if !seen {
@@ -181,10 +174,13 @@ func parentScores(parents []connect4.Position, known map[uint64]connect4.BookEnt
 			if c == e.Move {
 				b.hi = min(b.hi, -e.Score)
 			}
-			if b.lo > b.hi {
-				return nil, fmt.Errorf("position %x: its parents' entries bound its score to [%d, %d]", key, b.lo, b.hi)
+			if b.lo > b.hi && err == nil {
+				err = fmt.Errorf("position %x: its parents' entries bound its score to [%d, %d]", key, b.lo, b.hi)
 			}
 			all[key] = b
+		})
+		if err != nil {
+			return nil, err
 		}
 	}
 	scores := map[uint64]int{}
@@ -194,6 +190,22 @@ func parentScores(parents []connect4.Position, known map[uint64]connect4.BookEnt
 		}
 	}
 	return scores, nil
+}
+
+// layerChildren calls fn with each move of p, a layer position, whose
+// child belongs to the next layer: a playable column that does not win at
+// once, after which the opponent cannot win at once.
+func layerChildren(p connect4.Position, fn func(col int, child connect4.Position)) {
+	for c := range connect4.Width {
+		if !p.CanPlay(c) || p.IsWinningMove(c) {
+			continue
+		}
+		child := p
+		child.Play(c)
+		if !child.CanWinNext() {
+			fn(c, child)
+		}
+	}
 }
 
 // startBuild begins a run of the builder: it reads the results so far
