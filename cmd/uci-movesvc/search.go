@@ -128,7 +128,7 @@ func (s *session) goCommand(args []string) {
 	if g.nodes > 0 {
 		lim.MaxNodes = g.nodes
 	}
-	lim.Threads, lim.MultiPV, lim.Table = s.opts.threads, s.opts.multiPV, s.table
+	lim.Threads, lim.MultiPV, lim.Table, lim.History = s.opts.threads, s.opts.multiPV, s.table, &s.history
 	ctx, cancel := context.WithCancel(context.Background())
 	start := time.Now()
 	if soft, hard, ok := g.budget(s.pos.SideToMove(), time.Duration(s.opts.overheadMS)*time.Millisecond); ok {

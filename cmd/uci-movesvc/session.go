@@ -12,7 +12,8 @@ import (
 )
 
 // session is the state of one UCI conversation: the position the GUI set,
-// the options, the table kept between searches and the search running.
+// the options, the table and the move-ordering history kept between the
+// searches of a game, and the search running.
 type session struct {
 	out *output
 	pos *chess.Position
@@ -22,6 +23,7 @@ type session struct {
 	moves    []string
 	opts     options
 	table    *chess.Table
+	history  chess.History
 	searchMu sync.Mutex
 	running  *search
 }
@@ -111,6 +113,7 @@ func (s *session) command(cmd string, args []string) {
 		if s.table != nil {
 			s.table.Clear()
 		}
+		s.history.Clear()
 	case "setoption":
 		s.stop()
 		s.setOption(args)

@@ -51,7 +51,9 @@
 //     evasion in check.
 //   - Static exchange evaluation (seeGE) with x-rays.
 //   - Staged move picking: table move, good captures by MVV-LVA, quiet
-//     moves by killers, counter move and history, bad captures last.
+//     moves by killers, counter move, history (kept between a game's
+//     searches when Limits.History is given) and threats (a piece
+//     attacked by a lesser one moved to safety first), bad captures last.
 //   - Reverse futility pruning, razoring, null-move pruning (reduction by
 //     depth and by the margin over beta), internal iterative reduction,
 //     late-move pruning, futility pruning and SEE pruning of moves, late

@@ -145,3 +145,58 @@ func TestPawnCacheIsExact(t *testing.T) {
 	}
 	t.Logf("hits %d, misses %d, slots taken by other pawns %d", hits, misses, replaced)
 }
+
+// TestThreatMaps checks the threat maps of random positions against the
+// attackers of each square, and the ordering bonus on a position where a
+// pawn attacks a knight and a bishop a rook.
+func TestThreatMaps(t *testing.T) {
+	rng := rand.New(rand.NewPCG(48, 5))
+	start := func(int) (string, Variant) { return StartFEN, Standard }
+	randomWalk(t, rng, 8, 120, start, func(p *Position, _ []Move) {
+		got := p.threats()
+		them := p.byCol[p.side.Other()]
+		var want threatMaps
+		for sq := Square(0); sq < 64; sq++ {
+			a := p.attackersTo(sq, p.byType[0]) & them
+			if a&p.byType[Pawn] != 0 {
+				want.byPawn |= sq.bb()
+			}
+			if a&(p.byType[Pawn]|p.byType[Knight]|p.byType[Bishop]) != 0 {
+				want.byMinor |= sq.bb()
+			}
+			if a&(p.byType[Pawn]|p.byType[Knight]|p.byType[Bishop]|p.byType[Rook]) != 0 {
+				want.byRook |= sq.bb()
+			}
+		}
+		if got != want {
+			t.Fatalf("%s: threats %+v, want %+v", p.FEN(), got, want)
+		}
+	})
+
+	// White's knight on d4 is attacked by the e5 pawn, its rook on h1 by
+	// the bishop on c6; its bishop on b2 by nothing; the a4 pawn attacks b3.
+	p, err := ParseFEN("4k3/8/2b5/4p3/p2N4/8/1B6/4K2R w K - 0 1", Standard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	th := p.threats()
+	for _, c := range []struct {
+		uci  string
+		want int32
+	}{
+		{"d4f3", threatEscape[Knight]},  // to a square no pawn attacks
+		{"d4b5", threatEscape[Knight]},  // the bishop attacks b5, but it is no lesser piece
+		{"d4b3", -threatEscape[Knight]}, // onto the a4 pawn's square
+		{"h1h5", threatEscape[Rook]},    // off the bishop's diagonal
+		{"b2c3", 0},                     // not attacked, nor attacked there
+		{"e1f2", 0},                     // the king: never scored
+	} {
+		m, err := p.parseUCI(c.uci)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := th.score(p.board[m.From()].Type(), m); got != c.want {
+			t.Errorf("%s: %d, want %d", c.uci, got, c.want)
+		}
+	}
+}

@@ -234,8 +234,10 @@ func (mp *movePicker) goodNoisy(p *Position, m Move) bool {
 // scoreQuiet scores the quiet moves of the node at ply by their
 // histories (quietScore), the killers and the counter move ahead.
 func (mp *movePicker) scoreQuiet(s *searcher, ply int) {
+	t := s.pos.threats()
 	for i, m := range mp.list.Moves[:mp.list.N] {
-		sc := s.quietScore(ply, m, s.pos.board[m.From()&63])
+		pc := s.pos.board[m.From()&63]
+		sc := s.quietScore(ply, m, pc) + t.score(pc.Type(), m)
 		switch m {
 		case mp.killers[0]:
 			sc += killerBonus + 1
@@ -286,6 +288,59 @@ func (mp *movePicker) givesCheck(p *Position, m Move) bool {
 func (mp *movePicker) reductionAdjust(m Move, quiet bool) int {
 	if quiet && (m == mp.killers[0] || m == mp.killers[1] || m == mp.counter) {
 		return -lmrRefutation
+	}
+	return 0
+}
+
+// threatMaps are the squares the opponent of the side to move attacks
+// with pawns, with pawns or minor pieces, and with pawns, minors or rooks:
+// a piece on one of them is attacked by a lesser piece.
+type threatMaps struct {
+	byPawn, byMinor, byRook Bitboard
+}
+
+// threats returns the threat maps of the side to move.
+func (p *Position) threats() threatMaps {
+	them := p.side.Other()
+	occ := p.byType[0]
+	w, e := pawnAttackSets(p.Pieces(them, Pawn), them)
+	t := threatMaps{byPawn: w | e}
+	t.byMinor = t.byPawn
+	for b := p.Pieces(them, Knight); b != 0; {
+		t.byMinor |= knightAttacks[b.Pop()]
+	}
+	for b := p.Pieces(them, Bishop); b != 0; {
+		t.byMinor |= bishopAttacksOf(b.Pop(), occ)
+	}
+	t.byRook = t.byMinor
+	for b := p.Pieces(them, Rook); b != 0; {
+		t.byRook |= rookAttacksOf(b.Pop(), occ)
+	}
+	return t
+}
+
+// score returns the ordering bonus of the quiet move m of a piece of type
+// pt for the threats t: a piece attacked by a lesser one that moves to a
+// square no lesser piece attacks gains threatEscape by its value; one
+// that moves onto such a square loses as much.
+func (t *threatMaps) score(pt PieceType, m Move) int32 {
+	var lesser Bitboard
+	switch pt {
+	case Queen:
+		lesser = t.byRook
+	case Rook:
+		lesser = t.byMinor
+	case Knight, Bishop:
+		lesser = t.byPawn
+	default:
+		return 0
+	}
+	v := threatEscape[pt]
+	switch {
+	case lesser.Has(m.To()):
+		return -v
+	case lesser.Has(m.From()):
+		return v
 	}
 	return 0
 }

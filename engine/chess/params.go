@@ -56,6 +56,11 @@ const (
 	quietPicks          = 4       // the first quiet moves picked one by one before the rest are sorted (nextQuiet)
 )
 
+// threatEscape is a quiet move's ordering bonus, by piece type, for taking
+// a piece attacked by a lesser one to safety (and its malus for putting it
+// where a lesser one attacks it).
+var threatEscape = [7]int32{Knight: 12000, Bishop: 12000, Rook: 20000, Queen: 32000}
+
 // seeValue is each piece type's value for static exchange evaluation.
 var seeValue = [7]int32{Pawn: 100, Knight: 320, Bishop: 330, Rook: 500, Queen: 950, King: 20000}
 

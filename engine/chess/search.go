@@ -32,6 +32,11 @@ type Limits struct {
 	// holds the hard deadline): no iteration starts once softStart of the
 	// time to it has passed, as the next would likely not end by it.
 	SoftDeadline time.Time
+	// History, when set, is the move-ordering memory the search starts
+	// from (every thread from the same copy) and the main thread's is
+	// written back to when it ends; nil: empty histories, and the result
+	// depends only on the position and the other limits.
+	History *History
 }
 
 // Info is one completed iteration's line: its depth and selective depth,
@@ -98,13 +103,13 @@ func Search(ctx context.Context, pos *Position, lim Limits) Result {
 		return res
 	}
 	shared := &sharedState{done: ctx.Done(), start: start, maxNodes: lim.MaxNodes}
-	main := getSearcher(pos, tt, shared, 0)
+	main := getSearcher(pos, tt, lim.History, shared, 0)
 	defer putSearcher(main)
 	threads := max(lim.Threads, 1)
 	var wg sync.WaitGroup
 	helpers := make([]*searcher, 0, threads-1)
 	for i := 1; i < threads; i++ {
-		h := getSearcher(pos, tt, shared, i)
+		h := getSearcher(pos, tt, lim.History, shared, i)
 		helpers = append(helpers, h)
 		wg.Add(1)
 		go func() {
@@ -115,6 +120,9 @@ func Search(ctx context.Context, pos *Position, lim Limits) Result {
 	res := main.iterate(lim, lim.Progress)
 	shared.stop.Store(true)
 	wg.Wait()
+	if lim.History != nil {
+		main.saveHistory(lim.History)
+	}
 	for _, h := range helpers {
 		res.Nodes += h.nodes
 		putSearcher(h)
@@ -158,12 +166,12 @@ type sharedState struct {
 var searcherPool sync.Pool
 
 // getSearcher returns a searcher of a copy of pos for thread id.
-func getSearcher(pos *Position, tt *Table, shared *sharedState, id int) *searcher {
+func getSearcher(pos *Position, tt *Table, hist *History, shared *sharedState, id int) *searcher {
 	s, _ := searcherPool.Get().(*searcher)
 	if s == nil {
 		s = new(searcher)
 	}
-	s.reset(pos, tt, shared, id)
+	s.reset(pos, tt, hist, shared, id)
 	return s
 }
 

@@ -294,3 +294,35 @@ func TestLevels(t *testing.T) {
 		t.Errorf("level 10 is limited: %+v", lim)
 	}
 }
+
+// TestSearchHistory: a search given a History starts from it and leaves
+// its main thread's histories there. From an empty History it searches as
+// a search without one; two searches from equal Histories give the same
+// result; and what a first search learnt changes a second one's tree.
+func TestSearchHistory(t *testing.T) {
+	t.Parallel()
+	p, err := chess.ParseFEN("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4", chess.Standard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	search := func(h *chess.History) chess.Result {
+		return chess.Search(context.Background(), p, chess.Limits{Depth: 7, Table: chess.NewTable(1 << 20), History: h})
+	}
+	none := search(nil)
+	h := chess.NewHistory()
+	first := search(h)
+	if first.Nodes != none.Nodes || first.Move != none.Move {
+		t.Fatalf("from an empty History: %d nodes, move %v; without one: %d, %v", first.Nodes, first.Move, none.Nodes, none.Move)
+	}
+	if *h == (chess.History{}) {
+		t.Fatal("the History is still empty after a search")
+	}
+	copied := *h
+	a, b := search(h), search(&copied)
+	if a.Nodes != b.Nodes || a.Move != b.Move || a.Score != b.Score {
+		t.Errorf("equal Histories: %d nodes, %v, %d against %d, %v, %d", a.Nodes, a.Move, a.Score, b.Nodes, b.Move, b.Score)
+	}
+	if first.Nodes == b.Nodes {
+		t.Errorf("a learnt History left the tree as it was (%d nodes)", b.Nodes)
+	}
+}

@@ -49,8 +49,9 @@ type searcher struct {
 	// cont[piece][to] scores them (by piece and square) after the move of
 	// piece to to one or two plies before (continuation history; noCont
 	// stands for a null move and the plies before the root); counters
-	// [piece][to] is the reply that refuted that move. All are cleared for
-	// each search, so that its result depends only on its input.
+	// [piece][to] is the reply that refuted that move. Each search starts
+	// them from Limits.History, or empty, so that its result depends only
+	// on its input.
 	history  [2][64][64]int16
 	cont     [16][64][16][64]int16
 	noCont   [16][64]int16
@@ -76,7 +77,7 @@ type rootMove struct {
 }
 
 // reset prepares s to search a copy of pos as thread id.
-func (s *searcher) reset(pos *Position, tt *Table, shared *sharedState, id int) {
+func (s *searcher) reset(pos *Position, tt *Table, hist *History, shared *sharedState, id int) {
 	s.pos = *pos
 	s.histBuf = append(s.histBuf[:0], pos.history...)
 	s.pos.history = s.histBuf
@@ -85,10 +86,8 @@ func (s *searcher) reset(pos *Position, tt *Table, shared *sharedState, id int) 
 	s.tt, s.shared, s.id = tt, shared, id
 	s.nodes, s.stopped, s.mayStop = 0, false, false
 	s.killers = [maxPly + 1][2]Move{}
-	s.history = [2][64][64]int16{}
-	clear(s.cont[:])
+	s.loadHistory(hist)
 	s.noCont = [16][64]int16{}
-	s.counters = [16][64]Move{}
 	for i := range s.stack {
 		s.stack[i].excluded, s.stack[i].cont = NoMove, nil
 	}
