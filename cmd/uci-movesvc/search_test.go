@@ -170,3 +170,41 @@ func TestOptions(t *testing.T) {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// TestNewGameForgets checks that a game's searches learn from the ones
+// before (the table and the histories kept) and that ucinewgame forgets
+// both: the same search after it spends the nodes a fresh session's does.
+func TestNewGameForgets(t *testing.T) {
+	nodes := func(e *gui) string {
+		e.t.Helper()
+		e.send("position startpos moves e2e4 e7e5 g1f3")
+		e.send("go depth 7")
+		lines := e.until("bestmove")
+		f := strings.Fields(lines[len(lines)-2])
+		for i, w := range f {
+			if w == "nodes" && i+1 < len(f) {
+				return f[i+1]
+			}
+		}
+		e.t.Fatalf("no nodes in %q", lines[len(lines)-2])
+		return ""
+	}
+	fresh := start(t)
+	fresh.send("uci")
+	fresh.until("uciok")
+	want := nodes(fresh)
+
+	e := start(t)
+	e.send("uci")
+	e.until("uciok")
+	e.send("position startpos moves d2d4 d7d5 c2c4")
+	e.send("go depth 7")
+	e.until("bestmove")
+	if got := nodes(e); got == want {
+		t.Errorf("after another search: %s nodes, as a fresh session's: nothing was kept", got)
+	}
+	e.send("ucinewgame")
+	if got := nodes(e); got != want {
+		t.Errorf("after ucinewgame: %s nodes, a fresh session %s", got, want)
+	}
+}
