@@ -55,7 +55,7 @@ func (mp *movePicker) init(s *searcher, ply int, ttMove Move, noisyOnly, checks 
 	mp.counter = NoMove
 	if ply > 0 {
 		if prev := s.stack[ply-1].move; prev != NoMove {
-			mp.counter = s.counters[s.stack[ply-1].piece&15][prev.To()]
+			mp.counter = s.hist.counters[s.stack[ply-1].piece&15][prev.To()]
 		}
 	}
 	if ttMove != NoMove && s.pos.isLegal(ttMove, &ci) && (!mp.noisyOnly || s.pos.isNoisy(ttMove)) {

@@ -386,7 +386,7 @@ func (s *searcher) tryMove(m Move, depth, ply int, alpha, beta int32, first bool
 	p := &s.pos
 	f := &s.stack[ply]
 	f.move, f.piece = m, p.board[m.From()&63]
-	f.cont = &s.cont[f.piece&15][m.To()&63]
+	f.cont = &s.hist.cont[f.piece&15][m.To()&63]
 	p.Make(m, &f.undo)
 	next := depth - 1
 	if p.InCheck() {
@@ -419,7 +419,7 @@ func (s *searcher) cutoff(ply, depth int, m Move, tried []Move) {
 	}
 	if ply > 0 {
 		if prev := s.stack[ply-1]; prev.move != NoMove {
-			s.counters[prev.piece&15][prev.move.To()] = m
+			s.hist.counters[prev.piece&15][prev.move.To()] = m
 		}
 	}
 	bonus := int32(min(depth*depth, 400))
@@ -434,7 +434,7 @@ func (s *searcher) cutoff(ply, depth int, m Move, tried []Move) {
 // updateQuiet adds bonus to the histories of the quiet move m at ply.
 func (s *searcher) updateQuiet(ply int, m Move, bonus int32) {
 	pc, to := s.pos.board[m.From()&63]&15, m.To()&63
-	updateHistory(&s.history[s.pos.side][m.From()&63][to], bonus)
+	updateHistory(&s.hist.butterfly[s.pos.side][m.From()&63][to], bonus)
 	updateHistory(&s.contAt(ply - 1)[pc][to], bonus)
 	updateHistory(&s.contAt(ply - 2)[pc][to], bonus)
 }

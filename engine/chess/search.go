@@ -121,7 +121,7 @@ func Search(ctx context.Context, pos *Position, lim Limits) Result {
 	shared.stop.Store(true)
 	wg.Wait()
 	if lim.History != nil {
-		main.saveHistory(lim.History)
+		*lim.History = main.hist
 	}
 	for _, h := range helpers {
 		res.Nodes += h.nodes

@@ -45,18 +45,13 @@ type searcher struct {
 	pv       [maxPly + 1][maxPly + 1]Move
 	pvLen    [maxPly + 1]int
 	killers  [maxPly + 1][2]Move
-	// history[c][from][to] scores quiet moves by the cutoffs they made;
-	// cont[piece][to] scores them (by piece and square) after the move of
-	// piece to to one or two plies before (continuation history; noCont
-	// stands for a null move and the plies before the root); counters
-	// [piece][to] is the reply that refuted that move. Each search starts
-	// them from Limits.History, or empty, so that its result depends only
-	// on its input.
-	history  [2][64][64]int16
-	cont     [16][64][16][64]int16
-	noCont   [16][64]int16
-	counters [16][64]Move
-	root     []rootMove
+	// hist is the move-ordering memory (History); each search starts it
+	// from Limits.History, or empty, so that its result depends only on
+	// its input. noCont is the continuation history row of a null move
+	// and of the plies before the root.
+	hist   History
+	noCont [16][64]int16
+	root   []rootMove
 	// better is a root move that beat the first one in the iteration
 	// under way, with its score and line (move NoMove: none did yet).
 	better  rootMove
@@ -153,6 +148,6 @@ func (s *searcher) contAt(ply int) *[16][64]int16 {
 // and two plies before.
 func (s *searcher) quietScore(ply int, m Move, pc Piece) int32 {
 	to := m.To() & 63
-	return int32(s.history[s.pos.side][m.From()&63][to]) +
+	return int32(s.hist.butterfly[s.pos.side][m.From()&63][to]) +
 		int32(s.contAt(ply - 1)[pc&15][to]) + int32(s.contAt(ply - 2)[pc&15][to])
 }
