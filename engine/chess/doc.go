@@ -37,7 +37,8 @@
 // starting positions by number.
 //
 // Search (search.go, searcher.go, root.go, pvs.go, qsearch.go,
-// movepick.go, see.go, tt.go; every tuned constant in params.go):
+// movepick.go, see.go, tt.go, prefetch_amd64.s; every tuned constant in
+// params.go):
 //
 //   - Iterative deepening under the context's deadline, the node limit
 //     and a soft deadline, polled every pollNodes nodes; the first
@@ -45,7 +46,8 @@
 //     MultiPV by searching the root moves left after each line.
 //   - Principal variation search (fail-soft) with a shared, lockless
 //     transposition table of four-entry buckets (Table), mate scores
-//     stored relative to the node.
+//     stored relative to the node; a move's bucket is prefetched
+//     (prefetch_amd64.s) before the move is made.
 //   - Quiescence search of captures and promotions that do not lose by
 //     SEE, with delta pruning, quiet checks at its first ply, and every
 //     evasion in check.

@@ -200,3 +200,39 @@ func TestThreatMaps(t *testing.T) {
 		}
 	}
 }
+
+// TestKeyAfter checks the table's prefetch hint against the key Make
+// computes: equal for every move keyAfter promises to get exactly (no
+// castling, en passant or promotion, no castling right lost, no
+// en-passant square made), across random standard and Chess960 games.
+func TestKeyAfter(t *testing.T) {
+	rng := rand.New(rand.NewPCG(17, 65))
+	start := func(g int) (string, Variant) {
+		if g%2 == 1 {
+			return Chess960FEN(rng.IntN(960)), Chess960
+		}
+		return StartFEN, Standard
+	}
+	exact, other := 0, 0
+	randomWalk(t, rng, 8, 160, start, func(p *Position, moves []Move) {
+		var u Undo
+		for _, m := range moves {
+			hint, castle := p.keyAfter(m), p.castle
+			p.Make(m, &u)
+			ordinary := m.kind() == moveNormal && p.castle == castle && p.ep == NoSquare
+			got := p.hash
+			p.Unmake(m, &u)
+			if !ordinary {
+				other++
+				continue
+			}
+			exact++
+			if hint != got {
+				t.Fatalf("%s %s: keyAfter %#x, Make %#x", p.FEN(), p.UCI(m), hint, got)
+			}
+		}
+	})
+	if exact < 10_000 || other == 0 {
+		t.Errorf("%d ordinary moves checked, %d others", exact, other)
+	}
+}

@@ -51,6 +51,23 @@ func (p *Position) Make(m Move, u *Undo) {
 	p.gamePly++
 }
 
+// keyAfter returns the key of the position after the legal move m,
+// exactly for a move that neither castles, takes en passant, promotes,
+// changes castling rights nor gives an en-passant square, and nearly for
+// those: it is a hint for the table's prefetch, not a key to store.
+func (p *Position) keyAfter(m Move) uint64 {
+	from, to := m.From()&63, m.To()&63
+	pc := p.board[from] & 15
+	k := p.hash ^ zobristSide ^ zobristPiece[pc][from] ^ zobristPiece[pc][to]
+	if cap := p.board[to]; cap != NoPiece && m.kind() != moveCastling {
+		k ^= zobristPiece[cap&15][to]
+	}
+	if p.ep != NoSquare {
+		k ^= zobristEP[p.ep&7]
+	}
+	return k
+}
+
 // setEnPassant makes sq, the square a pawn of colour us has just passed,
 // the en-passant square if a pawn of the opponent attacks it.
 func (p *Position) setEnPassant(us Color, sq Square) {

@@ -266,6 +266,7 @@ func (s *searcher) searchMoves(depth, ply int, alpha, beta int32, ttMove Move, t
 		if best > -mateBound && s.prunable(depth, m, quiet, count, f.staticEval, alpha, improving, inCheck, mp) {
 			continue
 		}
+		s.tt.prefetch(p.keyAfter(m))
 		if quiet && nQuiets < len(quietsTried) {
 			quietsTried[nQuiets] = m
 			nQuiets++

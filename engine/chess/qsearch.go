@@ -59,6 +59,7 @@ func (s *searcher) qsearch(ply, qdepth int, alpha, beta int32) int32 {
 		if !inCheck && m.Promotion() == NoPieceType && p.isNoisy(m) && eval+seeValue[p.board[m.To()&63].Type()]+qsDeltaMargin <= alpha {
 			continue
 		}
+		s.tt.prefetch(p.keyAfter(m))
 		f.move, f.piece = m, p.board[m.From()&63]
 		p.Make(m, &f.undo)
 		v := -s.qsearch(ply+1, qdepth+1, -beta, -alpha)

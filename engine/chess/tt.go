@@ -3,6 +3,7 @@ package chess
 import (
 	"math/bits"
 	"sync/atomic"
+	"unsafe"
 )
 
 // Table is a transposition table (https://www.chessprogramming.org/Transposition_Table)
@@ -71,6 +72,13 @@ type ttHit struct {
 	eval  int32
 	depth int
 	bound uint8
+}
+
+// prefetch starts loading key's bucket into the processor's caches, so
+// that a probe of key a little later finds it there instead of waiting for
+// memory.
+func (t *Table) prefetch(key uint64) {
+	prefetch(unsafe.Pointer(&t.buckets[key&t.mask]))
 }
 
 // probe looks key up; ok is false on a miss.
