@@ -48,6 +48,15 @@ const (
 	qsDeltaMargin     = 200   // quiescence skips captures whose gain plus this cannot reach alpha
 )
 
+// The history update of a cutoff (pvs.go): the quiet move that cut off
+// gains depth*(depth+historyBonusOffset), at most historyBonusMax, in its
+// histories, and the quiet moves tried before it lose as much
+// (updateHistory weighs it by 32).
+const (
+	historyBonusOffset = 8
+	historyBonusMax    = 400
+)
+
 // Move ordering (movepick.go).
 const (
 	scoreQueenPromotion = 1 << 20 // a queen promotion's place among captures

@@ -423,7 +423,7 @@ func (s *searcher) cutoff(ply, depth int, m Move, tried []Move) {
 			s.hist.counters[prev.piece&15][prev.move.To()] = m
 		}
 	}
-	bonus := int32(min(depth*depth, 400))
+	bonus := int32(min(depth*(depth+historyBonusOffset), historyBonusMax))
 	for _, q := range tried {
 		if q != m {
 			s.updateQuiet(ply, q, -bonus)
